@@ -1,0 +1,84 @@
+package cli
+
+import (
+	"errors"
+	"fmt"
+	"io"
+
+	"github.com/spf13/cobra"
+)
+
+// Exit codes of every kval command.
+const (
+	ExitValid    = 0
+	ExitInvalid  = 1
+	ExitBadInput = 2
+)
+
+// streams are the standard streams of one run.
+type streams struct {
+	in       io.Reader
+	out, err io.Writer
+}
+
+// exitError ends a command with a specific exit code after its output.
+type exitError struct {
+	code int
+	err  error
+}
+
+func (e *exitError) Error() string {
+	if e.err == nil {
+		return fmt.Sprintf("exit status %d", e.code)
+	}
+	return e.err.Error()
+}
+
+// errInvalid ends a command whose input was read but is invalid.
+var errInvalid = &exitError{code: ExitInvalid}
+
+// badInput ends a command whose input could not be used.
+func badInput(format string, args ...any) error {
+	return &exitError{code: ExitBadInput, err: fmt.Errorf(format, args...)}
+}
+
+// Main runs kval with the arguments (without the program name) and returns
+// the exit code.
+func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	s := streams{in: stdin, out: stdout, err: stderr}
+	root := newRootCommand(s)
+	root.SetArgs(args)
+	err := root.Execute()
+	if err == nil {
+		return ExitValid
+	}
+	var exit *exitError
+	if errors.As(err, &exit) {
+		if exit.err != nil {
+			fmt.Fprintln(stderr, "error:", exit.err)
+		}
+		return exit.code
+	}
+	// Flag and argument errors from cobra.
+	fmt.Fprintln(stderr, "error:", err)
+	return ExitBadInput
+}
+
+func newRootCommand(s streams) *cobra.Command {
+	root := &cobra.Command{
+		Use:   "kval",
+		Short: "Make Kubernetes-style objects keep their promises",
+		Long: `kval prunes, defaults and validates custom resources exactly as kube-apiserver
+does, offline, and generates validation code from +k8s: tags on Go types.`,
+		SilenceUsage:  true,
+		SilenceErrors: true,
+	}
+	root.SetIn(s.in)
+	root.SetOut(s.out)
+	root.SetErr(s.err)
+	root.AddCommand(
+		newLintCommand(s),
+		newPruneCommand(s),
+	)
+	return root
+}

@@ -1,0 +1,42 @@
+package manifest
+
+import (
+	"fmt"
+	"strconv"
+)
+
+// Source says where a document came from.
+type Source struct {
+	// File is the path as given, or "<stdin>".
+	File string
+	// Index is the 0-based position of the document in its file.
+	Index int
+	// Line is the 1-based line where the document starts.
+	Line int
+	// Item is the 0-based position inside an expanded List document, or -1.
+	Item int
+}
+
+// String renders the source as "file:line", with the List item if there is one.
+func (s Source) String() string {
+	out := s.File
+	if s.Line > 0 {
+		out += ":" + strconv.Itoa(s.Line)
+	}
+	if s.Item >= 0 {
+		out += " items[" + strconv.Itoa(s.Item) + "]"
+	}
+	return out
+}
+
+// Error is a problem with one document (or with a whole file, when Source.Line is 0).
+type Error struct {
+	Source Source
+	Err    error
+}
+
+func (e *Error) Error() string {
+	return fmt.Sprintf("%s: %v", e.Source, e.Err)
+}
+
+func (e *Error) Unwrap() error { return e.Err }

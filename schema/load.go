@@ -1,0 +1,180 @@
+package schema
+
+import (
+	"fmt"
+	"strings"
+
+	"k8s.io/apimachinery/pkg/util/validation/field"
+
+	"github.com/kval-dev/kval/manifest"
+)
+
+// Loaded is what LoadFiles read: CRDs, bare schemas, and the problems of the
+// documents that could not be used.
+type Loaded struct {
+	CRDs     []*CRD
+	Schemas  []*BareSchema
+	Problems []Problem
+}
+
+// BareSchema is an OpenAPI v3 schema document that is not wrapped in a CRD.
+type BareSchema struct {
+	Source manifest.Source
+	Schema *Schema
+}
+
+// Problem is an error or a warning about one document (or file).
+type Problem struct {
+	Source manifest.Source
+	// Object names the document, e.g. `CustomResourceDefinition "foos.example.com"`; empty if unknown.
+	Object string
+	// Err is a problem reading the document; Errors are problems with its fields.
+	Err    error
+	Errors field.ErrorList
+	// Warning marks a document that was skipped on purpose, not an error.
+	Warning bool
+}
+
+func (p Problem) Error() string {
+	prefix := p.Source.String()
+	if p.Object != "" {
+		prefix += ": " + p.Object
+	}
+	if p.Err != nil {
+		if p.Object == "" {
+			return p.Err.Error() // a manifest error already names its source
+		}
+		return prefix + ": " + p.Err.Error()
+	}
+	msgs := make([]string, len(p.Errors))
+	for i, e := range p.Errors {
+		msgs[i] = e.Error()
+	}
+	return prefix + ": " + strings.Join(msgs, "; ")
+}
+
+// LoadFiles reads CRDs and bare schemas from files and directories (see
+// manifest.ExpandPaths). A document of another kind is skipped with a
+// warning; a file given by name that holds neither a CRD nor a schema is an error.
+func LoadFiles(paths []string) *Loaded {
+	l := &Loaded{}
+	files, err := manifest.ExpandPaths(paths)
+	if err != nil {
+		l.Problems = append(l.Problems, Problem{Err: err, Source: manifest.Source{Item: -1}})
+		return l
+	}
+	named := map[string]bool{}
+	for _, p := range paths {
+		named[p] = true
+	}
+	for _, file := range files {
+		before := len(l.CRDs) + len(l.Schemas)
+		docs, errs := manifest.ReadFile(file)
+		for _, e := range errs {
+			l.Problems = append(l.Problems, Problem{Source: sourceOf(e, file), Err: e})
+		}
+		for _, doc := range docs {
+			l.Add(doc)
+		}
+		if named[file] && len(errs) == 0 && len(l.CRDs)+len(l.Schemas) == before {
+			l.Problems = append(l.Problems, Problem{Source: manifest.Source{File: file, Item: -1},
+				Err: fmt.Errorf("%s: no CustomResourceDefinition or schema in file", file)})
+		}
+	}
+	return l
+}
+
+func sourceOf(err error, file string) manifest.Source {
+	if me, ok := err.(*manifest.Error); ok {
+		return me.Source
+	}
+	return manifest.Source{File: file, Item: -1}
+}
+
+// Add classifies one document: a CRD, a bare schema, or something else.
+func (l *Loaded) Add(doc manifest.Document) {
+	kind, hasKind := doc.Object["kind"]
+	_, hasAPIVersion := doc.Object["apiVersion"]
+	switch {
+	case IsCRD(doc.Object):
+		crd, errs := DecodeCRD(doc)
+		name := fmt.Sprintf("%s %q", CRDKind, crd.Name())
+		if len(errs) > 0 {
+			l.Problems = append(l.Problems, Problem{Source: doc.Source, Object: name, Errors: errs})
+			return
+		}
+		l.CRDs = append(l.CRDs, crd)
+	case !hasKind && !hasAPIVersion:
+		s, errs := Parse(nil, doc.Object)
+		if len(errs) > 0 {
+			l.Problems = append(l.Problems, Problem{Source: doc.Source, Object: "schema", Errors: errs})
+			return
+		}
+		l.Schemas = append(l.Schemas, &BareSchema{Source: doc.Source, Schema: s})
+	default:
+		l.Problems = append(l.Problems, Problem{Source: doc.Source, Object: describe(doc.Object, kind),
+			Err: fmt.Errorf("not a %s of %s or %s, skipped", CRDKind, CRDAPIVersionV1, CRDAPIVersionBeta), Warning: true})
+	}
+}
+
+func describe(obj map[string]any, kind any) string {
+	name := ""
+	if meta, ok := obj["metadata"].(map[string]any); ok {
+		name, _ = meta["name"].(string)
+	}
+	apiVersion, _ := obj["apiVersion"].(string)
+	return fmt.Sprintf("%v %q (%s)", kind, name, apiVersion)
+}
+
+// Duplicates reports every CRD that defines the same group and kind as an
+// earlier one: objects of that kind could not be matched to one schema.
+func (l *Loaded) Duplicates() []Problem {
+	var out []Problem
+	first := map[string]*CRD{}
+	for _, c := range l.CRDs {
+		key := c.Spec.Names.Kind + "." + c.Spec.Group
+		if prev, ok := first[key]; ok {
+			out = append(out, Problem{Source: c.Source, Object: fmt.Sprintf("%s %q", CRDKind, c.Name()),
+				Err: fmt.Errorf("defines kind %s of group %s again, first defined at %s", c.Spec.Names.Kind, c.Spec.Group, prev.Source)})
+			continue
+		}
+		first[key] = c
+	}
+	return out
+}
+
+// Errors returns the problems that are not warnings.
+func (l *Loaded) Errors() []Problem {
+	var out []Problem
+	for _, p := range l.Problems {
+		if !p.Warning {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// Lookup finds the CRD and version that serve objects of apiVersion and kind.
+func (l *Loaded) Lookup(apiVersion, kind string) (*CRD, *Version, error) {
+	group, version, ok := strings.Cut(apiVersion, "/")
+	if !ok {
+		return nil, nil, fmt.Errorf("no CustomResourceDefinition for apiVersion %q: not of the form group/version", apiVersion)
+	}
+	for _, c := range l.CRDs {
+		if c.Spec.Group != group || c.Spec.Names.Kind != kind {
+			continue
+		}
+		for i := range c.Spec.Versions {
+			v := &c.Spec.Versions[i]
+			if v.Name != version {
+				continue
+			}
+			if !v.Served {
+				return nil, nil, fmt.Errorf("version %s of %s %q is not served", version, CRDKind, c.Name())
+			}
+			return c, v, nil
+		}
+		return nil, nil, fmt.Errorf("%s %q has no version %s", CRDKind, c.Name(), version)
+	}
+	return nil, nil, fmt.Errorf("no %s for %s, Kind=%s", CRDKind, apiVersion, kind)
+}
