@@ -120,10 +120,10 @@ type Dependency struct {
 
 // List types and map types of the x-kubernetes-list-type and x-kubernetes-map-type extensions.
 const (
-	ListTypeAtomic = "atomic"
-	ListTypeSet    = "set"
-	ListTypeMap    = "map"
-	MapTypeAtomic  = "atomic"
+	ListTypeAtomic  = "atomic"
+	ListTypeSet     = "set"
+	ListTypeMap     = "map"
+	MapTypeAtomic   = "atomic"
 	MapTypeGranular = "granular"
 )
 
