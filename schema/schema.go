@@ -132,6 +132,11 @@ func (s *Schema) PreservesUnknownFields() bool {
 	return s != nil && s.PreserveUnknownFields != nil && *s.PreserveUnknownFields
 }
 
+// IsEmbedded reports whether x-kubernetes-embedded-resource is true.
+func (s *Schema) IsEmbedded() bool {
+	return s != nil && s.EmbeddedResource
+}
+
 // AdditionalPropertiesSchema returns the schema of additionalProperties, or nil
 // when it is absent or a boolean.
 func (s *Schema) AdditionalPropertiesSchema() *Schema {

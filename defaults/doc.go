@@ -1,0 +1,14 @@
+// Package defaults applies the defaults of a structural schema to an object,
+// after pruning, as kube-apiserver does when it decodes a custom resource:
+//
+//   - PruneNulls removes null values of fields that are neither nullable nor
+//     defaulted (kube-apiserver's PruneNonNullableNullsWithoutDefaults).
+//   - Default sets every missing field that has a default, and every null
+//     field that is not nullable, to a copy of the default, inside items and
+//     additionalProperties too.
+//
+// Compile prepares a schema once: the default values it uses are the
+// apiserver's served defaults, that is, each default pruned as part of the
+// object around it (unknown fields and unknown metadata fields removed), so an
+// object is never defaulted with something pruning would have removed.
+package defaults

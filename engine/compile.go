@@ -1,0 +1,52 @@
+package engine
+
+import (
+	"fmt"
+
+	"github.com/kval-dev/kval/defaults"
+	"github.com/kval-dev/kval/schema"
+)
+
+// Validator runs the pipeline for objects of one CRD version. It is safe for
+// concurrent use.
+type Validator struct {
+	crd     *schema.CRD
+	version string
+	schema  *schema.Schema
+	// prunes is false for v1beta1 CRDs with preserveUnknownFields: true.
+	prunes    bool
+	defaulter *defaults.Defaulter
+}
+
+// Compile prepares a Validator for one served version of a CRD. The CRD is
+// expected to be valid (see package lint); Compile only fails when the
+// version does not exist.
+func Compile(crd *schema.CRD, version string) (*Validator, error) {
+	found := false
+	for _, v := range crd.Spec.Versions {
+		found = found || v.Name == version
+	}
+	if !found {
+		return nil, fmt.Errorf("%s %q has no version %q", schema.CRDKind, crd.Name(), version)
+	}
+	s := crd.VersionSchema(version)
+	v := &Validator{
+		crd:     crd,
+		version: version,
+		schema:  s,
+		prunes:  crd.PrunesUnknownFields(),
+	}
+	if v.prunes {
+		v.defaulter = defaults.Compile(s)
+	} else {
+		// Without pruning kube-apiserver serves the defaults as written.
+		v.defaulter = defaults.CompileUnpruned(s)
+	}
+	return v, nil
+}
+
+// CRD returns the CRD the validator was compiled from.
+func (v *Validator) CRD() *schema.CRD { return v.crd }
+
+// Version returns the CRD version the validator serves.
+func (v *Validator) Version() string { return v.version }

@@ -1,0 +1,58 @@
+package engine
+
+import (
+	"sort"
+
+	"k8s.io/apimachinery/pkg/util/validation/field"
+
+	"github.com/kval-dev/kval/objectmeta"
+	"github.com/kval-dev/kval/prune"
+)
+
+// Decode runs the decoding steps kube-apiserver applies to a request body,
+// in its order: check apiVersion and kind, decode metadata (dropping unknown
+// fields), prune unknown fields, drop non-nullable nulls without default,
+// coerce embedded resources, restore the root's type and object meta, and
+// apply defaults. obj is changed in place. Decoding errors are the errors a
+// 400 Bad Request would carry.
+func (v *Validator) Decode(obj map[string]any) *Result {
+	res := &Result{}
+	for _, k := range []string{"apiVersion", "kind"} {
+		if val, found := obj[k]; found {
+			if _, ok := val.(string); !ok {
+				res.Errors = append(res.Errors, field.Invalid(field.NewPath(k), val, "must be a string"))
+			}
+		}
+	}
+	if len(res.Errors) > 0 {
+		return res
+	}
+	meta, foundMeta, unknownMeta, err := objectmeta.GetObjectMeta(obj, objectmeta.MetaOptions{ReturnUnknownFieldPaths: true})
+	if err != nil {
+		res.Errors = append(res.Errors, field.Invalid(field.NewPath("metadata"), obj["metadata"], err.Error()))
+		return res
+	}
+	res.Pruned = append(res.Pruned, unknownMeta...)
+	if v.prunes {
+		pruned := prune.Prune(obj, v.schema, prune.Options{ResourceRoot: true})
+		res.Pruned = append(res.Pruned, pruned.Pruned...)
+		res.Errors = append(res.Errors, pruned.Conflicts...)
+		v.defaulter.PruneNulls(obj)
+	}
+	coerceErr, unknownEmbedded := objectmeta.Coerce(nil, obj, v.schema, objectmeta.CoerceOptions{ReturnUnknownFieldPaths: true})
+	res.Pruned = append(res.Pruned, unknownEmbedded...)
+	if coerceErr != nil {
+		res.Errors = append(res.Errors, coerceErr)
+		return res
+	}
+	if foundMeta {
+		if err := objectmeta.SetObjectMeta(obj, meta); err != nil {
+			res.Errors = append(res.Errors, field.Invalid(field.NewPath("metadata"), obj["metadata"], err.Error()))
+			return res
+		}
+	}
+	v.defaulter.Default(obj)
+	sort.Strings(res.Pruned)
+	res.Object = obj
+	return res
+}
