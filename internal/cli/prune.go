@@ -1,13 +1,122 @@
 package cli
 
-import "github.com/spf13/cobra"
+import (
+	"fmt"
+
+	"github.com/spf13/cobra"
+)
+
+type pruneOptions struct {
+	crds   []string
+	output string
+}
 
 func newPruneCommand(s streams) *cobra.Command {
-	return &cobra.Command{
-		Use:   "prune --crd PATH... FILE...|-",
+	o := &pruneOptions{}
+	cmd := &cobra.Command{
+		Use:   "prune --crd PATH... [-o yaml|json] FILE...|-",
 		Short: "Prune unknown fields and apply defaults as kube-apiserver does",
+		Long: `Prune reads objects from files, directories or stdin ("-"), finds the CRD that
+serves each one (by apiVersion and kind), and prints it as kube-apiserver would
+store it: unknown fields removed, unknown metadata fields removed, defaults
+applied. Every removed field is reported as a warning, as kubectl prints it.`,
+		Example: `  kval prune --crd examples/crd.yaml examples/valid.yaml
+  kubectl get widgets -o yaml | kval prune --crd crds/ -o json -`,
+		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return badInput("prune is not implemented yet")
+			return runPrune(s, o, args)
 		},
 	}
+	cmd.Flags().StringSliceVar(&o.crds, "crd", nil, "CRD files or directories (repeatable)")
+	cmd.Flags().StringVarP(&o.output, "output", "o", "yaml", "output format: yaml or json")
+	return cmd
+}
+
+func runPrune(s streams, o *pruneOptions, args []string) error {
+	if o.output != "yaml" && o.output != "json" {
+		return badInput("unknown output format %q: use yaml or json", o.output)
+	}
+	cat, err := loadCatalog(s, o.crds)
+	if err != nil {
+		return err
+	}
+	results := []objectResult{}
+	status := ExitValid
+	printed := 0
+	err = readInputs(s, args, func(in inputDoc) {
+		r := pruneOne(cat, in)
+		status = max(status, resultStatus(&r))
+		if o.output == "json" {
+			results = append(results, r)
+			return
+		}
+		if printPruned(s, &r, printed == 0) {
+			printed++
+		}
+	})
+	if err != nil {
+		return err
+	}
+	if o.output == "json" {
+		if err := printJSON(s.out, map[string]any{"results": results}); err != nil {
+			return err
+		}
+	}
+	if status != ExitValid {
+		return &exitError{code: status}
+	}
+	return nil
+}
+
+// pruneOne decodes one document with the validator of its kind.
+func pruneOne(cat *catalog, in inputDoc) objectResult {
+	r := newObjectResult(in.doc)
+	if in.err != nil {
+		r.Error = in.err.Error()
+		return r
+	}
+	v, err := cat.validator(r.APIVersion, r.Kind)
+	if err != nil {
+		r.Error = err.Error()
+		return r
+	}
+	res := v.Decode(in.doc.Object)
+	r.Object = res.Object
+	r.Pruned = append(r.Pruned, res.Pruned...)
+	r.setErrors(res.Errors)
+	return r
+}
+
+// resultStatus is the exit code one result calls for.
+func resultStatus(r *objectResult) int {
+	switch {
+	case r.Error != "":
+		return ExitBadInput
+	case len(r.Errors) > 0:
+		return ExitInvalid
+	}
+	return ExitValid
+}
+
+// printPruned prints one result's object as YAML, its warnings and errors
+// on stderr, and reports whether an object was printed.
+func printPruned(s streams, r *objectResult, first bool) bool {
+	if r.Error != "" {
+		fmt.Fprintf(s.err, "error: %s: %s\n", r.source(), r.Error)
+		return false
+	}
+	for _, p := range r.Pruned {
+		fmt.Fprintf(s.err, "Warning: %s: %s: unknown field %q\n", r.source(), r.subject(), p)
+	}
+	for _, e := range r.fieldErrs {
+		fmt.Fprintf(s.err, "error: %s: %s: %v\n", r.source(), r.subject(), e)
+	}
+	if r.Object == nil {
+		return false
+	}
+	if err := printYAMLDocument(s.out, r.Object, first); err != nil {
+		fmt.Fprintf(s.err, "error: %s: %v\n", r.source(), err)
+		return false
+	}
+	return true
 }

@@ -1,0 +1,121 @@
+package cli
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+
+	"k8s.io/apimachinery/pkg/util/validation/field"
+	"sigs.k8s.io/yaml"
+
+	"github.com/kval-dev/kval/manifest"
+)
+
+// objectResult is the outcome for one input document, in the JSON shape
+// shared by the prune and validate commands.
+type objectResult struct {
+	File       string `json:"file"`
+	Index      int    `json:"index"`
+	Item       *int   `json:"item,omitempty"`
+	Line       int    `json:"line,omitempty"`
+	APIVersion string `json:"apiVersion"`
+	Kind       string `json:"kind"`
+	Namespace  string `json:"namespace"`
+	Name       string `json:"name"`
+
+	Object map[string]any `json:"object,omitempty"`
+	Pruned []string       `json:"pruned"`
+	Errors []fieldError   `json:"errors"`
+	// Error is a problem that kept the document from being processed at
+	// all: it could not be read, or no CRD serves its kind.
+	Error string `json:"error,omitempty"`
+
+	fieldErrs field.ErrorList // Errors, for text output
+}
+
+// setErrors records the field errors of the result.
+func (r *objectResult) setErrors(errs field.ErrorList) {
+	r.fieldErrs = errs
+	r.Errors = toFieldErrors(errs)
+}
+
+// fieldError is a field.Error in JSON; Type is the metav1.CauseType string.
+type fieldError struct {
+	Type     string `json:"type"`
+	Field    string `json:"field"`
+	BadValue any    `json:"badValue"`
+	Detail   string `json:"detail"`
+}
+
+func newObjectResult(doc manifest.Document) objectResult {
+	r := objectResult{
+		File:   doc.Source.File,
+		Index:  doc.Source.Index,
+		Line:   doc.Source.Line,
+		Pruned: []string{},
+		Errors: []fieldError{},
+	}
+	if doc.Source.Item >= 0 {
+		item := doc.Source.Item
+		r.Item = &item
+	}
+	r.APIVersion, _ = doc.Object["apiVersion"].(string)
+	r.Kind, _ = doc.Object["kind"].(string)
+	if meta, ok := doc.Object["metadata"].(map[string]any); ok {
+		r.Namespace, _ = meta["namespace"].(string)
+		r.Name, _ = meta["name"].(string)
+	}
+	return r
+}
+
+func toFieldErrors(errs field.ErrorList) []fieldError {
+	out := make([]fieldError, 0, len(errs))
+	for _, e := range errs {
+		bad := e.BadValue
+		if _, omitted := bad.(field.OmitValueType); omitted {
+			bad = nil
+		}
+		out = append(out, fieldError{Type: string(e.Type), Field: e.Field, BadValue: bad, Detail: e.Detail})
+	}
+	return out
+}
+
+// source names the document for messages: "file:line".
+func (r *objectResult) source() string {
+	s := manifest.Source{File: r.File, Line: r.Line, Item: -1}
+	if r.Item != nil {
+		s.Item = *r.Item
+	}
+	return s.String()
+}
+
+// subject names the object as kubectl does: `Kind "name"`.
+func (r *objectResult) subject() string {
+	kind := r.Kind
+	if kind == "" {
+		kind = "object"
+	}
+	return fmt.Sprintf("%s %q", kind, r.Name)
+}
+
+// printJSON writes v as indented JSON.
+func printJSON(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(v)
+}
+
+// printYAMLDocument writes v as one YAML document of a stream.
+func printYAMLDocument(w io.Writer, v any, first bool) error {
+	out, err := yaml.Marshal(v)
+	if err != nil {
+		return err
+	}
+	if !first {
+		if _, err := io.WriteString(w, "---\n"); err != nil {
+			return err
+		}
+	}
+	_, err = w.Write(out)
+	return err
+}
