@@ -36,7 +36,7 @@ func (v *Validator) Decode(obj map[string]any) *Result {
 	if v.prunes {
 		pruned := prune.Prune(obj, v.schema, prune.Options{ResourceRoot: true})
 		res.Pruned = append(res.Pruned, pruned.Pruned...)
-		res.Errors = append(res.Errors, pruned.Conflicts...)
+		res.TypeConflicts = pruned.Conflicts
 		v.defaulter.PruneNulls(obj)
 	}
 	coerceErr, unknownEmbedded := objectmeta.Coerce(nil, obj, v.schema, objectmeta.CoerceOptions{ReturnUnknownFieldPaths: true})

@@ -11,6 +11,10 @@ type Result struct {
 	Pruned []string
 	// Errors reject the request.
 	Errors field.ErrorList
+	// TypeConflicts are values whose JSON type contradicts the schema, found
+	// while pruning. Decode leaves them to value validation, which rejects
+	// them with the same errors.
+	TypeConflicts field.ErrorList
 	// Warnings do not reject it.
 	Warnings []string
 }

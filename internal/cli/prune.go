@@ -83,7 +83,8 @@ func pruneOne(cat *catalog, in inputDoc) objectResult {
 	res := v.Decode(in.doc.Object)
 	r.Object = res.Object
 	r.Pruned = append(r.Pruned, res.Pruned...)
-	r.setErrors(res.Errors)
+	// Without value validation, type conflicts would pass silently.
+	r.setErrors(append(res.Errors, res.TypeConflicts...))
 	return r
 }
 

@@ -105,6 +105,9 @@ func (g *Generator) object(s *schema.Schema, depth int) any {
 	if s.EmbeddedResource {
 		obj["apiVersion"] = "example.com/v1"
 		obj["kind"] = "Embedded"
+		if g.chance(g.opts.WrongType) {
+			obj["kind"] = int64(5) // decoding fails: kind must be a string
+		}
 		obj["metadata"] = g.metadata()
 	}
 	return obj
@@ -195,6 +198,9 @@ func (g *Generator) metadata() map[string]any {
 	}
 	if g.chance(g.opts.Unknown) {
 		meta["garbage"] = g.scalar("integer")
+	}
+	if g.chance(g.opts.WrongType) {
+		meta["labels"] = g.scalar("integer") // decoding fails: malformed metadata
 	}
 	return meta
 }
