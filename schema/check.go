@@ -1,0 +1,68 @@
+package schema
+
+import (
+	"k8s.io/apimachinery/pkg/util/validation/field"
+)
+
+// CheckOptions plug the stages that live above this package into the CRD
+// checks, at exactly the places where kube-apiserver runs them. The zero value
+// runs every check that needs nothing but the model.
+type CheckOptions struct {
+	// Defaults checks the defaults of one openAPIV3Schema (root, at path), as
+	// kube-apiserver's structuraldefaulting.ValidateDefaults does. It runs only
+	// for schemas that are structural (no NewStructural or ValidateStructural
+	// error), and its errors switch off the checks of x-kubernetes-validations
+	// rules for that schema, as upstream. Package lint provides it; nil skips
+	// the checks of defaults.
+	Defaults func(path *field.Path, root *Schema) field.ErrorList
+
+	// Rules compiles x-kubernetes-validations rules (package celrules). Nil
+	// skips rule compilation; the static rule checks (empty rule, message,
+	// reason, fieldPath) always run.
+	Rules RuleChecker
+}
+
+// Check reports every problem kube-apiserver finds when the CRD is created
+// (ValidateCustomResourceDefinition with the create-time options), in its
+// order, plus the placement rules of the mutability extensions. Map entries
+// (properties, definitions, ...) are visited in sorted order, where upstream's
+// order is random. Defaults and x-kubernetes-validations rules are checked
+// only statically; see CheckWith.
+func (c *CRD) Check() field.ErrorList {
+	return c.CheckWith(CheckOptions{})
+}
+
+// CheckWith is Check with the stages of opts plugged in.
+func (c *CRD) CheckWith(opts CheckOptions) field.ErrorList {
+	if c == nil {
+		return nil
+	}
+	var errs field.ErrorList
+	errs = append(errs, c.checkMetadata()...)
+	errs = append(errs, c.checkSpec(opts)...)
+	errs = append(errs, checkStoredVersions(c.StoredVersions, c.Spec.Versions, field.NewPath("status", "storedVersions"))...)
+	errs = append(errs, c.checkAPIApproval()...)
+	errs = append(errs, c.checkPreserveUnknownFields()...)
+	return errs
+}
+
+// CheckSchema checks a schema that is not wrapped in a CRD as if it were the
+// openAPIV3Schema of an apiextensions.k8s.io/v1 CRD without subresources:
+// every schema rule of Check, with paths relative to path.
+func CheckSchema(path *field.Path, s *Schema, opts CheckOptions) field.ErrorList {
+	if s == nil {
+		return nil
+	}
+	return checkOpenAPIV3Schema(s, validationContext{v1: true}, path, opts)
+}
+
+// checkPreserveUnknownFields rejects spec.preserveUnknownFields: true, which
+// only old CRDs may keep.
+func (c *CRD) checkPreserveUnknownFields() field.ErrorList {
+	p := c.Spec.PreserveUnknownFields
+	if p == nil || !*p {
+		return nil
+	}
+	return field.ErrorList{field.Invalid(field.NewPath("spec", "preserveUnknownFields"), p,
+		"cannot set to true, set x-kubernetes-preserve-unknown-fields to true in spec.versions[*].schema instead")}
+}

@@ -1,0 +1,166 @@
+package schema
+
+import (
+	"k8s.io/apimachinery/pkg/util/validation/field"
+)
+
+// The placement rules of x-kubernetes-mutability and
+// x-kubernetes-key-mutability (seed 000, "Immutable fields"):
+//
+//   - only the values Immutable, AddOnly and RemoveOnly;
+//   - neither at the root of a schema nor in metadata (the metadata node of
+//     the root or of an embedded resource, and anything below it): the
+//     apiserver owns metadata, and mutability at the root would apply to it;
+//   - x-kubernetes-key-mutability only on arrays and on maps;
+//   - x-kubernetes-mutability on arrays and maps only Immutable: AddOnly and
+//     RemoveOnly there are expressed with x-kubernetes-key-mutability;
+//   - only in apiextensions.k8s.io/v1 CRDs ("can only be set in v1 CRDs on
+//     creation").
+//
+// Decisions where the seed is silent or open:
+//
+//   - A map is a schema with additionalProperties (a schema or true) and no
+//     properties; additionalProperties: false, or properties next to
+//     additionalProperties: true, make a struct, where key mutability is
+//     forbidden ("Example 6").
+//   - In value validations (allOf, anyOf, oneOf, not) both extensions are
+//     forbidden, like every other extension there: mutability is a property
+//     of the structure, not of a value.
+//   - apiVersion and kind of a resource may carry the extensions; the seed
+//     only reserves metadata.
+//   - One error per extension and node: a misplaced extension is reported as
+//     misplaced, whatever its value.
+//
+// The rules run outside kube-apiserver's gating (see checkOpenAPIV3Schema).
+
+const (
+	mutabilityKey    = "x-kubernetes-mutability"
+	keyMutabilityKey = "x-kubernetes-key-mutability"
+)
+
+// mutabilityValues are the accepted values, sorted.
+var mutabilityValues = []Mutability{AddOnly, Immutable, RemoveOnly}
+
+// checkMutability checks the mutability extensions in the schema at path.
+func checkMutability(root *Schema, path *field.Path, v1 bool) field.ErrorList {
+	w := mutabilityWalk{v1: v1}
+	w.node(root, path, placeRoot)
+	return w.errs
+}
+
+// placement is where a node sits, as far as the mutability rules care.
+type placement int
+
+const (
+	placeStructure placement = iota
+	placeRoot
+	placeMetadata
+	placeValueValidation
+)
+
+type mutabilityWalk struct {
+	v1   bool
+	errs field.ErrorList
+}
+
+// node checks s and everything below it.
+func (w *mutabilityWalk) node(s *Schema, path *field.Path, place placement) {
+	if s == nil {
+		return
+	}
+	w.extension(s, s.Mutability, path.Child(mutabilityKey), place, checkMutabilityOn)
+	w.extension(s, s.KeyMutability, path.Child(keyMutabilityKey), place, checkKeyMutabilityOn)
+	childPlace := place
+	if place == placeRoot {
+		childPlace = placeStructure
+	}
+	w.node(s.Items, path.Child("items"), childPlace)
+	for _, name := range sortedKeys(s.Properties) {
+		w.node(s.Properties[name], path.Child("properties").Key(name), propertyPlacement(s, name, place))
+	}
+	w.node(s.AdditionalPropertiesSchema(), path.Child("additionalProperties"), childPlace)
+	w.valueValidations(s, path)
+}
+
+// propertyPlacement is the placement of property name of s.
+func propertyPlacement(s *Schema, name string, place placement) placement {
+	switch {
+	case place == placeMetadata || place == placeValueValidation:
+		return place
+	case name == "metadata" && (place == placeRoot || s.EmbeddedResource):
+		return placeMetadata
+	}
+	return placeStructure
+}
+
+// valueValidations checks the schemas under allOf, anyOf, oneOf and not.
+func (w *mutabilityWalk) valueValidations(s *Schema, path *field.Path) {
+	for _, junctor := range []struct {
+		name    string
+		schemas []*Schema
+	}{{"allOf", s.AllOf}, {"anyOf", s.AnyOf}, {"oneOf", s.OneOf}} {
+		for i, child := range junctor.schemas {
+			w.node(child, path.Child(junctor.name).Index(i), placeValueValidation)
+		}
+	}
+	w.node(s.Not, path.Child("not"), placeValueValidation)
+}
+
+// extension checks one extension of s: where it is, then its value, then
+// whether it fits the node (check).
+func (w *mutabilityWalk) extension(s *Schema, value *Mutability, path *field.Path, place placement,
+	check func(s *Schema, value Mutability, path *field.Path) *field.Error) {
+	if value == nil {
+		return
+	}
+	if err := placementError(path, place, w.v1); err != nil {
+		w.errs = append(w.errs, err)
+		return
+	}
+	if !contains(mutabilityValues, *value) {
+		w.errs = append(w.errs, field.NotSupported(path, string(*value), mutabilityValues))
+		return
+	}
+	if err := check(s, *value, path); err != nil {
+		w.errs = append(w.errs, err)
+	}
+}
+
+func placementError(path *field.Path, place placement, v1 bool) *field.Error {
+	switch {
+	case !v1:
+		return field.Forbidden(path, "may only be used in apiextensions.k8s.io/v1 CustomResourceDefinitions")
+	case place == placeRoot:
+		return field.Forbidden(path, "must not be used at the root")
+	case place == placeMetadata:
+		return field.Forbidden(path, "must not be used in metadata")
+	case place == placeValueValidation:
+		return field.Forbidden(path, "must not be used in allOf, anyOf, oneOf or not")
+	}
+	return nil
+}
+
+// checkMutabilityOn allows only Immutable on arrays and maps.
+func checkMutabilityOn(s *Schema, value Mutability, path *field.Path) *field.Error {
+	if value != Immutable && isCollection(s) {
+		return field.Invalid(path, string(value), "must be Immutable for arrays and for objects with additionalProperties; use x-kubernetes-key-mutability for AddOnly and RemoveOnly")
+	}
+	return nil
+}
+
+// checkKeyMutabilityOn allows key mutability only on arrays and maps.
+func checkKeyMutabilityOn(s *Schema, _ Mutability, path *field.Path) *field.Error {
+	if !isCollection(s) {
+		return field.Forbidden(path, "must only be used on arrays and on objects with additionalProperties")
+	}
+	return nil
+}
+
+// isCollection reports whether s is an array or a map (additionalProperties
+// allowing values, and no properties).
+func isCollection(s *Schema) bool {
+	if s.Type == "array" {
+		return true
+	}
+	return s.AdditionalProperties != nil && s.AdditionalProperties.Allows && len(s.Properties) == 0
+}

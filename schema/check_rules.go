@@ -1,0 +1,78 @@
+package schema
+
+import (
+	"k8s.io/apimachinery/pkg/util/validation/field"
+)
+
+// RuleChecker compiles the x-kubernetes-validations rules of CRD schemas when
+// they are checked, as kube-apiserver does on create (CEL compilation, cost
+// estimation, oldSelf placement, optionalOldSelf). Package celrules provides
+// it. The checks call it exactly where upstream compiles rules:
+//
+//   - only for schemas that are structural and whose defaults passed
+//     CheckOptions.Defaults;
+//   - only for nodes reached from the root through properties, items and
+//     additionalProperties (never inside allOf, anyOf, oneOf or not);
+//   - only for nodes with no schema error at or below them.
+//
+// Its errors come after all schema errors of the same openAPIV3Schema, as upstream.
+type RuleChecker interface {
+	// Begin starts the checks of one openAPIV3Schema at path.
+	Begin(path *field.Path, root *Schema) RuleScope
+}
+
+// RuleScope checks the rules of one openAPIV3Schema.
+type RuleScope interface {
+	// CheckRules compiles the rules of one node, which has at least one rule.
+	// Nodes are visited children first.
+	CheckRules(node RuleNode) field.ErrorList
+	// Finish returns the errors about the schema as a whole (upstream's limit
+	// on the estimated cost of all rules); it is called after the last node.
+	Finish() field.ErrorList
+}
+
+// RuleNode is a schema node whose rules are to be compiled.
+type RuleNode struct {
+	// Path is the node's path, e.g. spec.validation.openAPIV3Schema.properties[spec].
+	Path   *field.Path
+	Schema *Schema
+	// Steps lead from the root to the node; the CEL type of self and the
+	// node's maximum cardinality follow from them.
+	Steps []RuleStep
+	// Uncorrelatable is the path of the highest ancestor below which old and
+	// new values cannot be correlated (lists that are not maps, maps of type
+	// other than atomic or granular): a rule using oldSelf is an error there,
+	// reported with this path. Nil when oldSelf may be used.
+	Uncorrelatable *field.Path
+}
+
+// RuleStep is one step from a schema node to a child.
+type RuleStep struct {
+	Kind     StepKind
+	Property string // the property name for StepProperty
+}
+
+// StepKind says how a child schema is reached.
+type StepKind int
+
+const (
+	StepProperty StepKind = iota
+	StepItems
+	StepAdditionalProperties
+)
+
+// ruleCursor is the position of the walk in the rule checks; nil when rules
+// are not compiled in this subtree.
+type ruleCursor struct {
+	scope RuleScope
+	steps []RuleStep
+}
+
+func (c *ruleCursor) child(step RuleStep) *ruleCursor {
+	if c == nil {
+		return nil
+	}
+	steps := make([]RuleStep, len(c.steps), len(c.steps)+1)
+	copy(steps, c.steps)
+	return &ruleCursor{scope: c.scope, steps: append(steps, step)}
+}
