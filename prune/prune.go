@@ -39,6 +39,9 @@ func Prune(obj any, s *schema.Schema, opts Options) Result {
 		p.prune(obj, s, s != nil && s.EmbeddedResource)
 	}
 	sort.Strings(p.result.Pruned)
+	sort.Slice(p.result.Conflicts, func(i, j int) bool {
+		return p.result.Conflicts[i].Field < p.result.Conflicts[j].Field
+	})
 	return p.result
 }
 

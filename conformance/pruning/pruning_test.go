@@ -12,7 +12,7 @@ import (
 	"k8s.io/apiextensions-apiserver/pkg/apis/apiextensions"
 	"k8s.io/apimachinery/pkg/runtime"
 
-	"github.com/kval-dev/kval/conformance/internal/upstream"
+	"github.com/kval-dev/kval/conformance/upstream"
 	"github.com/kval-dev/kval/engine"
 	"github.com/kval-dev/kval/internal/corpus"
 	"github.com/kval-dev/kval/internal/objgen"

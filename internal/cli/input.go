@@ -47,3 +47,12 @@ func readFile(s streams, file string, fn func(inputDoc)) error {
 		}
 	}
 }
+
+// withoutSource strips the source from a manifest error: results name their
+// source themselves.
+func withoutSource(err error) error {
+	if me, ok := err.(*manifest.Error); ok {
+		return me.Err
+	}
+	return err
+}

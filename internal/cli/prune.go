@@ -72,7 +72,7 @@ func runPrune(s streams, o *pruneOptions, args []string) error {
 func pruneOne(cat *catalog, in inputDoc) objectResult {
 	r := newObjectResult(in.doc)
 	if in.err != nil {
-		r.Error = in.err.Error()
+		r.Error = withoutSource(in.err).Error()
 		return r
 	}
 	v, err := cat.validator(r.APIVersion, r.Kind)
