@@ -1,0 +1,131 @@
+package listtypes
+
+import (
+	"slices"
+
+	"k8s.io/apimachinery/pkg/util/validation/field"
+)
+
+// Result is the outcome of an update.
+type Result struct {
+	// Errors reject the update.
+	Errors field.ErrorList
+	// Ratcheted are the new object's errors when the old object had errors
+	// too: kube-apiserver lets the update pass, kval reports them as warnings.
+	Ratcheted field.ErrorList
+}
+
+// Validate checks the list types of a custom resource (or of any object
+// validated by the compiled schema). fldPath prefixes the error paths; it is
+// nil for a custom resource.
+func (v *Validator) Validate(fldPath *field.Path, obj map[string]any) field.ErrorList {
+	if v.root == nil || obj == nil {
+		return nil
+	}
+	w := &walker{root: fldPath}
+	w.object(v.root, obj)
+	return w.errs
+}
+
+// ValidateUpdate checks the new object of an update: its errors count only
+// when the old object has none, as kube-apiserver ratchets list types.
+func (v *Validator) ValidateUpdate(fldPath *field.Path, obj, old map[string]any) Result {
+	errs := v.Validate(fldPath, obj)
+	if len(errs) == 0 {
+		return Result{}
+	}
+	if len(v.Validate(fldPath, old)) > 0 {
+		return Result{Ratcheted: errs}
+	}
+	return Result{Errors: errs}
+}
+
+// walker walks an object along the compiled nodes, keeping the path to the
+// current value; a *field.Path is built only for an error.
+type walker struct {
+	root *field.Path
+	segs []segment
+	errs field.ErrorList
+}
+
+type segment struct {
+	kind  segmentKind
+	key   string
+	index int
+}
+
+type segmentKind uint8
+
+const (
+	segChild segmentKind = iota // a property: .name
+	segKey                      // an additionalProperties entry: [key]
+	segIndex                    // an item: [i]
+)
+
+func (w *walker) path() *field.Path {
+	p := w.root
+	for _, s := range w.segs {
+		switch s.kind {
+		case segChild:
+			p = p.Child(s.key)
+		case segKey:
+			p = p.Key(s.key)
+		case segIndex:
+			p = p.Index(s.index)
+		}
+	}
+	return p
+}
+
+func (w *walker) indexPath(i int) *field.Path { return w.path().Index(i) }
+
+// object visits additionalProperties entries, then properties, each in
+// sorted order (kube-apiserver's order is Go's random map order).
+func (w *walker) object(n *node, obj map[string]any) {
+	if n.additional != nil {
+		keys := make([]string, 0, len(obj))
+		for k := range obj {
+			keys = append(keys, k)
+		}
+		slices.Sort(keys)
+		for _, k := range keys {
+			w.child(segment{kind: segKey, key: k}, n.additional, obj[k])
+		}
+	}
+	for _, p := range n.props {
+		if v, ok := obj[p.name]; ok {
+			w.child(segment{kind: segChild, key: p.name}, p.node, v)
+		}
+	}
+}
+
+func (w *walker) child(s segment, n *node, v any) {
+	w.segs = append(w.segs, s)
+	w.value(n, v)
+	w.segs = w.segs[:len(w.segs)-1]
+}
+
+func (w *walker) value(n *node, v any) {
+	switch v := v.(type) {
+	case map[string]any:
+		w.object(n, v)
+	case []any:
+		w.list(n, v)
+	}
+}
+
+// list checks a list's own type, then its items.
+func (w *walker) list(n *node, list []any) {
+	switch n.listType {
+	case "set":
+		w.set(list)
+	case "map":
+		w.mapList(n, list)
+	}
+	if n.items == nil {
+		return
+	}
+	for i, item := range list {
+		w.child(segment{kind: segIndex, index: i}, n.items, item)
+	}
+}
