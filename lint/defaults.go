@@ -1,0 +1,116 @@
+package lint
+
+import (
+	"context"
+	"reflect"
+
+	"k8s.io/apimachinery/pkg/util/validation/field"
+
+	"github.com/kval-dev/kval/objectmeta"
+	"github.com/kval-dev/kval/prune"
+	"github.com/kval-dev/kval/schema"
+)
+
+// resourceMetaFields are the fields of a resource the apiserver owns.
+var resourceMetaFields = map[string]bool{"apiVersion": true, "kind": true, "metadata": true}
+
+// defaultsWalk checks the defaults of one schema (kube-apiserver's
+// structuraldefaulting.ValidateDefaults with pruned defaults required).
+type defaultsWalk struct {
+	ctx    context.Context
+	opts   Options
+	budget int64 // what is left of RuntimeCELCostBudget
+	errs   field.ErrorList
+}
+
+// resource is the innermost resource around a node: the schema root or an
+// embedded resource, and the way from it to the node.
+type resource struct {
+	schema *schema.Schema
+	steps  []step
+}
+
+func checkDefaults(ctx context.Context, path *field.Path, root *schema.Schema, opts Options) field.ErrorList {
+	w := &defaultsWalk{ctx: ctx, opts: opts, budget: RuntimeCELCostBudget}
+	w.node(path, root, resource{schema: root}, false, true)
+	return w.errs
+}
+
+// node checks the default of s and of its items and properties (defaults
+// are forbidden under additionalProperties, so those are not followed). It
+// returns false when the rule budget is exhausted and the walk must stop.
+func (w *defaultsWalk) node(path *field.Path, s *schema.Schema, res resource, insideMeta, isRoot bool) bool {
+	if s == nil {
+		return true
+	}
+	// The schema root counts as a resource, like an embedded one.
+	isResource := isRoot || s.EmbeddedResource
+	if isResource {
+		insideMeta = false
+		res = resource{schema: s}
+	}
+	if s.Default != nil && !w.checkDefault(path, s, res, insideMeta, isResource) {
+		return false
+	}
+	if !w.node(path.Child("items"), s.Items, res.then(indexStep()), insideMeta, false) {
+		return false
+	}
+	for _, name := range sortedKeys(s.Properties) {
+		childInsideMeta := insideMeta || (isResource && resourceMetaFields[name])
+		if !w.node(path.Child("properties").Key(name), s.Properties[name], res.then(childStep(name)), childInsideMeta, false) {
+			return false
+		}
+	}
+	return true
+}
+
+// checkDefault checks the default of s; false when the rule budget is exhausted.
+func (w *defaultsWalk) checkDefault(path *field.Path, s *schema.Schema, res resource, insideMeta, isResource bool) bool {
+	defaultPath := path.Child("default")
+	if insideMeta {
+		if errs := checkMetaDefault(w.ctx, defaultPath, s.Default, res); len(errs) > 0 {
+			w.errs = append(w.errs, errs...)
+			return true
+		}
+		return w.checkValue(defaultPath, s, s.Default, res.schema == s)
+	}
+	if !isPruned(s.Default, s, isResource) {
+		w.errs = append(w.errs, field.Invalid(defaultPath, s.Default, "must not have unknown fields"))
+	}
+	// Coercion normalizes metadata; upstream validates the coerced value.
+	value := deepCopyJSON(s.Default)
+	if err, _ := objectmeta.Coerce(defaultPath, value, s, objectmeta.CoerceOptions{ResourceRoot: isResource}); err != nil {
+		w.errs = append(w.errs, err)
+		return true
+	}
+	if errs := objectmeta.Validate(w.ctx, defaultPath, value, s, isResource); len(errs) > 0 {
+		w.errs = append(w.errs, errs...)
+		return true
+	}
+	return w.checkValue(defaultPath, s, value, res.schema == s)
+}
+
+// checkValue runs the plugged-in value validation and, if it passes, the
+// rules; false when the rule budget is exhausted.
+func (w *defaultsWalk) checkValue(path *field.Path, s *schema.Schema, value any, resourceRoot bool) bool {
+	if w.opts.Values != nil {
+		if errs := w.opts.Values.ValidateDefault(path, s, value); len(errs) > 0 {
+			w.errs = append(w.errs, errs...)
+			return true
+		}
+	}
+	if w.opts.DefaultRules == nil {
+		return true
+	}
+	errs, left := w.opts.DefaultRules.EvaluateDefault(w.ctx, path, s, resourceRoot, value, w.budget)
+	w.errs = append(w.errs, errs...)
+	w.budget = left
+	return w.budget >= 0
+}
+
+// isPruned reports whether pruning with s leaves the default unchanged.
+func isPruned(value any, s *schema.Schema, resourceRoot bool) bool {
+	pruned := deepCopyJSON(value)
+	prune.Prune(pruned, s, prune.Options{ResourceRoot: resourceRoot})
+	return reflect.DeepEqual(pruned, value)
+}

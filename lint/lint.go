@@ -1,0 +1,30 @@
+package lint
+
+import (
+	"context"
+
+	"k8s.io/apimachinery/pkg/util/validation/field"
+
+	"github.com/kval-dev/kval/schema"
+)
+
+// CheckCRD returns every error kube-apiserver gives when crd is created, in
+// its order (map entries sorted), plus kval's mutability placement errors.
+func CheckCRD(ctx context.Context, crd *schema.CRD, opts Options) field.ErrorList {
+	return crd.CheckWith(checkOptions(ctx, opts))
+}
+
+// CheckSchema checks a schema that is not wrapped in a CRD, as the
+// openAPIV3Schema of a v1 CRD at path (see schema.CheckSchema).
+func CheckSchema(ctx context.Context, path *field.Path, s *schema.Schema, opts Options) field.ErrorList {
+	return schema.CheckSchema(path, s, checkOptions(ctx, opts))
+}
+
+func checkOptions(ctx context.Context, opts Options) schema.CheckOptions {
+	return schema.CheckOptions{
+		Defaults: func(path *field.Path, root *schema.Schema) field.ErrorList {
+			return checkDefaults(ctx, path, root, opts)
+		},
+		Rules: opts.Rules,
+	}
+}

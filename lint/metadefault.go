@@ -1,0 +1,71 @@
+package lint
+
+import (
+	"context"
+
+	"k8s.io/apimachinery/pkg/util/validation/field"
+
+	"github.com/kval-dev/kval/objectmeta"
+)
+
+// The type meta of the object a default inside apiVersion, kind or metadata is
+// checked in, as kube-apiserver builds it.
+const (
+	surroundingAPIVersion = "validation/v1"
+	surroundingKind       = "Validation"
+)
+
+// step is one step from a resource to a node below it: a property or an array item.
+type step struct {
+	property string
+	isIndex  bool
+}
+
+func childStep(name string) step { return step{property: name} }
+func indexStep() step            { return step{isIndex: true} }
+
+// then returns the resource with one more step to the node.
+func (r resource) then(s step) resource {
+	steps := make([]step, len(r.steps), len(r.steps)+1)
+	copy(steps, r.steps)
+	return resource{schema: r.schema, steps: append(steps, s)}
+}
+
+// surround puts value at the node's place in an otherwise empty resource
+// with the surrounding type meta (unless the value provides it).
+func (r resource) surround(value any) map[string]any {
+	for i := len(r.steps) - 1; i >= 0; i-- {
+		if r.steps[i].isIndex {
+			value = []any{value}
+		} else {
+			value = map[string]any{r.steps[i].property: value}
+		}
+	}
+	obj, ok := value.(map[string]any)
+	if !ok {
+		// Only reachable through items of the resource itself, which are
+		// never inside metadata; keep the value reachable anyway.
+		obj = map[string]any{}
+	}
+	if _, found := obj["kind"]; !found {
+		obj["kind"] = surroundingKind
+	}
+	if _, found := obj["apiVersion"]; !found {
+		obj["apiVersion"] = surroundingAPIVersion
+	}
+	return obj
+}
+
+// checkMetaDefault checks a default inside apiVersion, kind or metadata of a
+// resource: in a surrounding object, the resource's type meta and metadata
+// must be valid.
+func checkMetaDefault(ctx context.Context, path *field.Path, value any, res resource) field.ErrorList {
+	obj := res.surround(deepCopyJSON(value))
+	if err, _ := objectmeta.Coerce(nil, obj, res.schema, objectmeta.CoerceOptions{ResourceRoot: true}); err != nil {
+		return field.ErrorList{field.Invalid(path, value, "must result in valid metadata: "+err.Error())}
+	}
+	if errs := objectmeta.Validate(ctx, nil, obj, res.schema, true); len(errs) > 0 {
+		return field.ErrorList{field.Invalid(path, value, "must result in valid metadata: "+errs.ToAggregate().Error())}
+	}
+	return nil
+}

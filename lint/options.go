@@ -1,0 +1,46 @@
+package lint
+
+import (
+	"context"
+
+	"k8s.io/apimachinery/pkg/util/validation/field"
+
+	"github.com/kval-dev/kval/schema"
+)
+
+// RuntimeCELCostBudget is the CEL cost budget shared by the rule evaluations
+// on all defaults of one schema, kube-apiserver's RuntimeCELCostBudget.
+const RuntimeCELCostBudget = 10000000
+
+// Options plug the later stages in. The zero value checks everything that
+// needs neither value validation nor CEL.
+type Options struct {
+	// Values validates a default against the schema it is the default of.
+	Values DefaultValidator
+	// DefaultRules evaluates x-kubernetes-validations rules on a default.
+	DefaultRules DefaultRuleEvaluator
+	// Rules compiles x-kubernetes-validations rules (see schema.RuleChecker).
+	Rules schema.RuleChecker
+}
+
+// DefaultValidator validates the value of a default, as kube-apiserver's
+// ValidateCustomResource does with a validator built from s (the node that
+// declares the default, with its subtree). path is the default's path
+// (…properties[x].default). It runs only when the default passed the
+// pruning and object-meta checks.
+type DefaultValidator interface {
+	ValidateDefault(path *field.Path, s *schema.Schema, value any) field.ErrorList
+}
+
+// DefaultRuleEvaluator evaluates the x-kubernetes-validations rules of s and
+// its subtree on a default value, as upstream's cel.NewValidator(s,
+// resourceRoot, PerCallLimit).Validate does: once with oldSelf = value and,
+// when that passes, once without an old value (CRD validation ratcheting).
+// resourceRoot says s is the root of a resource (the schema root or an
+// embedded resource). budget is what is left of RuntimeCELCostBudget; it
+// returns the errors and the budget left afterwards (the smaller of both runs).
+// A negative budget stops the checks of the remaining defaults, as upstream.
+// It runs only when DefaultValidator found nothing.
+type DefaultRuleEvaluator interface {
+	EvaluateDefault(ctx context.Context, path *field.Path, s *schema.Schema, resourceRoot bool, value any, budget int64) (field.ErrorList, int64)
+}
