@@ -7,21 +7,33 @@ import (
 	"github.com/kval-dev/kval/schema"
 )
 
+// Options configure a Validator.
+type Options struct {
+	// DisableRatcheting validates updates without ratcheting: errors on
+	// values that the update did not change are errors, not warnings.
+	// kube-apiserver ratchets (KEP-4008); this switch is for authors who want
+	// to see every error of an existing object.
+	DisableRatcheting bool
+}
+
 // Validator runs the pipeline for objects of one CRD version. It is safe for
 // concurrent use.
 type Validator struct {
 	crd     *schema.CRD
 	version string
+	opts    Options
 	schema  *schema.Schema
 	// prunes is false for v1beta1 CRDs with preserveUnknownFields: true.
-	prunes    bool
-	defaulter *defaults.Defaulter
+	prunes            bool
+	defaulter         *defaults.Defaulter
+	statusSubresource bool
+	scale             *schema.Scale
 }
 
-// Compile prepares a Validator for one served version of a CRD. The CRD is
-// expected to be valid (see package lint); Compile only fails when the
-// version does not exist.
-func Compile(crd *schema.CRD, version string) (*Validator, error) {
+// Compile prepares a Validator for one version of a CRD. The CRD is expected
+// to be valid (see package lint); Compile only fails when the version does
+// not exist.
+func Compile(crd *schema.CRD, version string, opts Options) (*Validator, error) {
 	found := false
 	for _, v := range crd.Spec.Versions {
 		found = found || v.Name == version
@@ -33,6 +45,7 @@ func Compile(crd *schema.CRD, version string) (*Validator, error) {
 	v := &Validator{
 		crd:     crd,
 		version: version,
+		opts:    opts,
 		schema:  s,
 		prunes:  crd.PrunesUnknownFields(),
 	}
@@ -42,6 +55,10 @@ func Compile(crd *schema.CRD, version string) (*Validator, error) {
 		// Without pruning kube-apiserver serves the defaults as written.
 		v.defaulter = defaults.CompileUnpruned(s)
 	}
+	if sub := crd.VersionSubresources(version); sub != nil {
+		v.statusSubresource = sub.Status
+		v.scale = sub.Scale
+	}
 	return v, nil
 }
 
@@ -50,3 +67,9 @@ func (v *Validator) CRD() *schema.CRD { return v.crd }
 
 // Version returns the CRD version the validator serves.
 func (v *Validator) Version() string { return v.version }
+
+// APIVersion returns the apiVersion of the objects the validator serves.
+func (v *Validator) APIVersion() string { return v.crd.Spec.Group + "/" + v.version }
+
+// Kind returns the kind of the objects the validator serves.
+func (v *Validator) Kind() string { return v.crd.Spec.Names.Kind }

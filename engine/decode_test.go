@@ -36,7 +36,7 @@ func compileSchema(t *testing.T, schemaYAML string) *Validator {
 			Validation: &schema.Validation{OpenAPIV3Schema: s},
 		},
 	}
-	v, err := Compile(crd, "v1")
+	v, err := Compile(crd, "v1", Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -107,9 +107,6 @@ func validateMetadata(ctx context.Context, fldPath *field.Path, x map[string]any
 	if meta.Name == "" {
 		meta.Name = "fakename" // an embedded resource need not be named
 	}
-	// Declarative validation of ObjectMeta is beta and on by default in
-	// Kubernetes 1.36 and later.
-	const declarativeBeta = true
 	return metavalidation.ValidateObjectMetaDeclaratively(ctx, operation.Create, meta, nil, meta.Namespace != "",
 		validatePathSegment, fldPath, declarativeBeta)
 }

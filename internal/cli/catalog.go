@@ -2,6 +2,7 @@ package cli
 
 import (
 	"fmt"
+	"strings"
 	"sync"
 
 	"github.com/kval-dev/kval/engine"
@@ -12,6 +13,7 @@ import (
 // served version on first use.
 type catalog struct {
 	loaded *schema.Loaded
+	opts   engine.Options
 
 	mu         sync.Mutex
 	validators map[*schema.Version]*engine.Validator
@@ -19,7 +21,7 @@ type catalog struct {
 
 // loadCatalog reads the --crd paths. Read errors and duplicate definitions
 // make the input unusable; documents of other kinds are warnings.
-func loadCatalog(s streams, paths []string) (*catalog, error) {
+func loadCatalog(s streams, paths []string, opts engine.Options) (*catalog, error) {
 	if len(paths) == 0 {
 		return nil, badInput("no CRDs given: use --crd PATH")
 	}
@@ -39,11 +41,27 @@ func loadCatalog(s streams, paths []string) (*catalog, error) {
 	if len(loaded.CRDs) == 0 {
 		return nil, badInput("no CustomResourceDefinition found in %v", paths)
 	}
-	return &catalog{loaded: loaded, validators: map[*schema.Version]*engine.Validator{}}, nil
+	return &catalog{loaded: loaded, opts: opts, validators: map[*schema.Version]*engine.Validator{}}, nil
 }
 
-// validator returns the validator for objects of apiVersion and kind.
+// errNotCovered says that no given CRD defines the group of an object: it is
+// not a custom resource kval was asked about (a Namespace, say).
+type errNotCovered struct{ group string }
+
+func (e errNotCovered) Error() string {
+	if e.group == "" {
+		return "skipped: a built-in kind of the core group, not a custom resource"
+	}
+	return fmt.Sprintf("skipped: no CustomResourceDefinition of group %q was given", e.group)
+}
+
+// validator returns the validator for objects of apiVersion and kind. Objects
+// of a group that no given CRD defines get errNotCovered; objects of a known
+// group whose version or kind is not served get an error.
 func (c *catalog) validator(apiVersion, kind string) (*engine.Validator, error) {
+	if group := groupOf(apiVersion); !c.definesGroup(group) {
+		return nil, errNotCovered{group: group}
+	}
 	crd, version, err := c.loaded.Lookup(apiVersion, kind)
 	if err != nil {
 		return nil, err
@@ -53,10 +71,28 @@ func (c *catalog) validator(apiVersion, kind string) (*engine.Validator, error) 
 	if v, ok := c.validators[version]; ok {
 		return v, nil
 	}
-	v, err := engine.Compile(crd, version.Name)
+	v, err := engine.Compile(crd, version.Name, c.opts)
 	if err != nil {
 		return nil, err
 	}
 	c.validators[version] = v
 	return v, nil
+}
+
+func (c *catalog) definesGroup(group string) bool {
+	for _, crd := range c.loaded.CRDs {
+		if crd.Spec.Group == group {
+			return true
+		}
+	}
+	return false
+}
+
+// groupOf returns the group of an apiVersion ("" for the core group "v1").
+func groupOf(apiVersion string) string {
+	group, _, found := strings.Cut(apiVersion, "/")
+	if !found {
+		return ""
+	}
+	return group
 }

@@ -3,6 +3,7 @@ package cli
 import (
 	"fmt"
 
+	"github.com/kval-dev/kval/engine"
 	"github.com/spf13/cobra"
 )
 
@@ -36,7 +37,7 @@ func runPrune(s streams, o *pruneOptions, args []string) error {
 	if o.output != "yaml" && o.output != "json" {
 		return badInput("unknown output format %q: use yaml or json", o.output)
 	}
-	cat, err := loadCatalog(s, o.crds)
+	cat, err := loadCatalog(s, o.crds, engine.Options{})
 	if err != nil {
 		return err
 	}
@@ -77,7 +78,7 @@ func pruneOne(cat *catalog, in inputDoc) objectResult {
 	}
 	v, err := cat.validator(r.APIVersion, r.Kind)
 	if err != nil {
-		r.Error = err.Error()
+		r.setLookupError(err)
 		return r
 	}
 	res := v.Decode(in.doc.Object)
@@ -104,6 +105,10 @@ func resultStatus(r *objectResult) int {
 func printPruned(s streams, r *objectResult, first bool) bool {
 	if r.Error != "" {
 		fmt.Fprintf(s.err, "error: %s: %s\n", r.source(), r.Error)
+		return false
+	}
+	if r.Skipped != "" {
+		fmt.Fprintf(s.err, "Warning: %s: %s %s: %s\n", r.source(), r.APIVersion, r.subject(), r.Skipped)
 		return false
 	}
 	for _, p := range r.Pruned {

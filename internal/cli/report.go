@@ -23,12 +23,18 @@ type objectResult struct {
 	Namespace  string `json:"namespace"`
 	Name       string `json:"name"`
 
-	Object map[string]any `json:"object,omitempty"`
-	Pruned []string       `json:"pruned"`
-	Errors []fieldError   `json:"errors"`
+	Operation string         `json:"operation,omitempty"`
+	Valid     *bool          `json:"valid,omitempty"`
+	Object    map[string]any `json:"object,omitempty"`
+	Pruned    []string       `json:"pruned"`
+	Errors    []fieldError   `json:"errors"`
+	Warnings  []string       `json:"warnings,omitempty"`
 	// Error is a problem that kept the document from being processed at
-	// all: it could not be read, or no CRD serves its kind.
+	// all: it could not be read, or its group's CRD does not serve its kind.
 	Error string `json:"error,omitempty"`
+	// Skipped says why a document was not processed on purpose: no CRD of
+	// its group was given (a Namespace or a Deployment among the manifests).
+	Skipped string `json:"skipped,omitempty"`
 
 	fieldErrs field.ErrorList // Errors, for text output
 }
@@ -37,6 +43,15 @@ type objectResult struct {
 func (r *objectResult) setErrors(errs field.ErrorList) {
 	r.fieldErrs = errs
 	r.Errors = toFieldErrors(errs)
+}
+
+// setLookupError records why no validator serves the document.
+func (r *objectResult) setLookupError(err error) {
+	if _, notCovered := err.(errNotCovered); notCovered {
+		r.Skipped = err.Error()
+		return
+	}
+	r.Error = err.Error()
 }
 
 // fieldError is a field.Error in JSON; Type is the metav1.CauseType string.

@@ -79,6 +79,7 @@ does, offline, and generates validation code from +k8s: tags on Go types.`,
 	root.AddCommand(
 		newLintCommand(s),
 		newPruneCommand(s),
+		newValidateCommand(s),
 		newGenCommand(s),
 	)
 	return root

@@ -1,0 +1,133 @@
+package engine
+
+import (
+	"k8s.io/apimachinery/pkg/api/equality"
+	"k8s.io/apimachinery/pkg/runtime"
+)
+
+// generatedSuffix stands in for the random suffix kube-apiserver appends to
+// generateName; kval is deterministic.
+const generatedSuffix = "xxxxx"
+
+// maxGeneratedNameBase is how much of generateName kube-apiserver keeps (63 - 5).
+const maxGeneratedNameBase = 58
+
+// prepareCreate changes a new object as kube-apiserver does before it
+// validates a create: status is dropped when the status subresource is on,
+// a name is generated from generateName, and cluster-scoped objects lose
+// their namespace.
+func (v *Validator) prepareCreate(obj map[string]any, res *Result) {
+	if _, has := obj["status"]; has && v.statusSubresource {
+		delete(obj, "status")
+		res.Warnings = append(res.Warnings, "status is ignored on create: the status subresource is enabled")
+	}
+	meta := metadataOf(obj)
+	if name, _ := meta["name"].(string); name == "" {
+		if base, _ := meta["generateName"].(string); base != "" {
+			meta["name"] = base[:min(len(base), maxGeneratedNameBase)] + generatedSuffix
+		}
+	}
+	if !v.crd.Namespaced() {
+		delete(meta, "namespace")
+	}
+}
+
+// prepareUpdate changes an updated object as kube-apiserver does before it
+// validates an update: status keeps its old value when the status
+// subresource is on, and system fields come from the old object.
+func (v *Validator) prepareUpdate(obj, old map[string]any, res *Result) {
+	if v.statusSubresource {
+		newStatus, hasNew := obj["status"]
+		oldStatus, hasOld := old["status"]
+		if hasNew != hasOld || !equality.Semantic.DeepEqual(newStatus, oldStatus) {
+			res.Warnings = append(res.Warnings, "status changes are ignored: the status subresource is enabled (use --subresource status)")
+		}
+		if hasOld {
+			obj["status"] = runtime.DeepCopyJSONValue(oldStatus)
+		} else {
+			delete(obj, "status")
+		}
+	}
+	if !v.crd.Namespaced() {
+		delete(metadataOf(obj), "namespace")
+	}
+	keepSystemFields(metadataOf(obj), metadataOf(old))
+}
+
+// placeholderResourceVersion stands in for the resourceVersion every stored
+// object has, when the old object was given without one.
+const placeholderResourceVersion = "1"
+
+// lendResourceVersion gives an updated object the old object's
+// resourceVersion, as an apply or patch does, so that the update is
+// validated like one the apiserver accepts for storage. It reports whether
+// obj's resourceVersion was borrowed and must be removed after validation.
+func lendResourceVersion(obj, old map[string]any) bool {
+	meta, oldMeta := metadataOf(obj), metadataOf(old)
+	if rv, _ := meta["resourceVersion"].(string); rv != "" {
+		return false
+	}
+	if rv, _ := oldMeta["resourceVersion"].(string); rv == "" {
+		oldMeta["resourceVersion"] = placeholderResourceVersion
+	}
+	meta["resourceVersion"] = oldMeta["resourceVersion"]
+	return true
+}
+
+// prepareStatusUpdate builds the object a status update stores: the old
+// object with the new status (and managed fields).
+func prepareStatusUpdate(obj, old map[string]any) map[string]any {
+	out := runtime.DeepCopyJSON(old)
+	if status, has := obj["status"]; has {
+		out["status"] = status
+	} else {
+		delete(out, "status")
+	}
+	meta := metadataOf(out)
+	if managed, has := metadataOf(obj)["managedFields"]; has {
+		meta["managedFields"] = managed
+	} else {
+		delete(meta, "managedFields")
+	}
+	return out
+}
+
+// keepSystemFields copies the fields an update cannot change from the old
+// object's metadata, as kube-apiserver's BeforeUpdate does.
+func keepSystemFields(meta, oldMeta map[string]any) {
+	if uid, _ := meta["uid"].(string); uid == "" {
+		copyField(meta, oldMeta, "uid")
+	}
+	if oldMeta["creationTimestamp"] != nil {
+		copyField(meta, oldMeta, "creationTimestamp")
+	}
+	if oldMeta["deletionTimestamp"] != nil {
+		copyField(meta, oldMeta, "deletionTimestamp")
+	}
+	if oldMeta["deletionGracePeriodSeconds"] != nil && meta["deletionGracePeriodSeconds"] == nil {
+		copyField(meta, oldMeta, "deletionGracePeriodSeconds")
+	}
+	if generation, ok := oldMeta["generation"]; ok {
+		meta["generation"] = generation
+	} else {
+		delete(meta, "generation")
+	}
+}
+
+func copyField(to, from map[string]any, key string) {
+	if v, ok := from[key]; ok {
+		to[key] = runtime.DeepCopyJSONValue(v)
+	} else {
+		delete(to, key)
+	}
+}
+
+// metadataOf returns obj["metadata"], creating it when absent.
+func metadataOf(obj map[string]any) map[string]any {
+	if meta, ok := obj["metadata"].(map[string]any); ok {
+		return meta
+	}
+	meta := map[string]any{}
+	obj["metadata"] = meta
+	return meta
+}

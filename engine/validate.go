@@ -1,0 +1,127 @@
+package engine
+
+import (
+	"context"
+
+	"k8s.io/apimachinery/pkg/runtime"
+	"k8s.io/apimachinery/pkg/util/validation/field"
+
+	"github.com/kval-dev/kval/objectmeta"
+)
+
+// Create runs a create request: decode, prepare as kube-apiserver's strategy
+// does, and validate. obj is changed in place; Result.Object is the object
+// as it would be stored.
+func (v *Validator) Create(obj map[string]any) *Result {
+	res := v.Decode(obj)
+	if !res.Valid() {
+		return res
+	}
+	v.prepareCreate(obj, res)
+	res.Errors = v.validateCreate(context.Background(), obj, res)
+	res.Warnings = append(res.Warnings, finalizerWarnings(obj, nil)...)
+	return res
+}
+
+// Update runs an update request of old to obj. Both are decoded (old as it
+// was stored); obj is changed in place.
+func (v *Validator) Update(old, obj map[string]any) *Result {
+	res, oldObj := v.decodeBoth(old, obj)
+	if !res.Valid() {
+		return res
+	}
+	v.prepareUpdate(obj, oldObj, res)
+	borrowed := lendResourceVersion(obj, oldObj)
+	res.Errors = v.validateUpdate(context.Background(), obj, oldObj, res)
+	res.Warnings = append(res.Warnings, finalizerWarnings(obj, oldObj)...)
+	if borrowed {
+		delete(metadataOf(obj), "resourceVersion")
+	}
+	return res
+}
+
+// UpdateStatus runs an update of the status subresource: only the status of
+// obj is taken, everything else is the old object's.
+func (v *Validator) UpdateStatus(old, obj map[string]any) *Result {
+	res, oldObj := v.decodeBoth(old, obj)
+	if !res.Valid() {
+		return res
+	}
+	stored := prepareStatusUpdate(obj, oldObj)
+	res.Object = stored
+	borrowed := lendResourceVersion(stored, oldObj)
+	res.Errors = v.validateStatusUpdate(context.Background(), stored, oldObj, res)
+	if borrowed {
+		delete(metadataOf(stored), "resourceVersion")
+	}
+	return res
+}
+
+// decodeBoth decodes the new object and a copy of the old one. An old object
+// that does not decode is reported under the path "<old object>".
+func (v *Validator) decodeBoth(old, obj map[string]any) (*Result, map[string]any) {
+	oldObj := runtime.DeepCopyJSON(old)
+	oldRes := v.Decode(oldObj)
+	res := v.Decode(obj)
+	if !oldRes.Valid() {
+		for _, e := range oldRes.Errors {
+			e.Detail = "in the old object: " + e.Detail
+			res.Errors = append(res.Errors, e)
+		}
+		res.Object = nil
+	}
+	return res, oldObj
+}
+
+func (v *Validator) validateCreate(ctx context.Context, obj map[string]any, res *Result) field.ErrorList {
+	if errs := v.validateTypeMeta(obj); len(errs) > 0 {
+		return errs
+	}
+	errs := objectmeta.ValidateRoot(ctx, obj, v.crd.Namespaced())
+	errs = append(errs, v.validateValues(obj, nil, res)...)
+	errs = append(errs, v.validateScaleSpec(obj)...)
+	errs = append(errs, v.validateScaleStatus(obj)...)
+	errs = append(errs, objectmeta.Validate(ctx, nil, obj, v.schema, false)...)
+	return errs
+}
+
+func (v *Validator) validateUpdate(ctx context.Context, obj, old map[string]any, res *Result) field.ErrorList {
+	if errs := v.validateTypeMeta(obj); len(errs) > 0 {
+		return errs
+	}
+	errs := objectmeta.ValidateRootUpdate(ctx, obj, old, v.crd.Namespaced())
+	errs = append(errs, v.validateValues(obj, old, res)...)
+	errs = append(errs, v.validateScaleSpec(obj)...)
+	errs = append(errs, v.validateScaleStatus(obj)...)
+	errs = append(errs, objectmeta.Validate(ctx, nil, obj, v.schema, false)...)
+	return errs
+}
+
+func (v *Validator) validateStatusUpdate(ctx context.Context, obj, old map[string]any, res *Result) field.ErrorList {
+	if errs := v.validateTypeMeta(obj); len(errs) > 0 {
+		return errs
+	}
+	errs := objectmeta.ValidateRootUpdate(ctx, obj, old, v.crd.Namespaced())
+	if _, has := obj["status"]; has {
+		errs = append(errs, v.validateStatusValues(obj, old, res)...)
+	}
+	errs = append(errs, v.validateScaleStatus(obj)...)
+	return errs
+}
+
+// validateValues is the OpenAPI value validation of the object; until the
+// values stage is wired in, it reports the type conflicts pruning found.
+func (v *Validator) validateValues(obj, old map[string]any, res *Result) field.ErrorList {
+	return res.TypeConflicts
+}
+
+// validateStatusValues is the value validation of a status update.
+func (v *Validator) validateStatusValues(obj, old map[string]any, res *Result) field.ErrorList {
+	var errs field.ErrorList
+	for _, e := range res.TypeConflicts {
+		if e.Field == "status" || len(e.Field) > len("status") && e.Field[:len("status")+1] == "status." {
+			errs = append(errs, e)
+		}
+	}
+	return errs
+}

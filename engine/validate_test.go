@@ -1,0 +1,196 @@
+package engine
+
+import (
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/kval-dev/kval/schema"
+)
+
+const statusSchema = `
+type: object
+properties:
+  spec:
+    type: object
+    properties:
+      replicas: {type: integer}
+  status:
+    type: object
+    properties:
+      phase: {type: string}
+`
+
+// compileWith compiles the schema with the given subresources and scope.
+func compileWith(t *testing.T, schemaYAML string, sub *schema.Subresources, scope string) *Validator {
+	t.Helper()
+	v := compileSchema(t, schemaYAML)
+	v.crd.Spec.Subresources = sub
+	v.crd.Spec.Scope = scope
+	v, err := Compile(v.crd, "v1", Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return v
+}
+
+func errorStrings(res *Result) []string {
+	var out []string
+	for _, e := range res.Errors {
+		out = append(out, e.Error())
+	}
+	return out
+}
+
+func TestCreateDropsStatusWithTheStatusSubresource(t *testing.T) {
+	v := compileWith(t, statusSchema, &schema.Subresources{Status: true}, schema.NamespaceScoped)
+	res := v.Create(yamlObject(t, `{apiVersion: example.com/v1, kind: Foo, metadata: {name: a, namespace: ns}, status: {phase: Up}}`))
+	if !res.Valid() {
+		t.Fatalf("unexpected errors: %v", res.Errors)
+	}
+	if _, has := res.Object["status"]; has {
+		t.Errorf("status must be dropped on create: %v", res.Object)
+	}
+	if len(res.Warnings) != 1 || !strings.Contains(res.Warnings[0], "status is ignored") {
+		t.Errorf("dropping status must be reported: %q", res.Warnings)
+	}
+}
+
+func TestCreateMetadata(t *testing.T) {
+	tests := []struct {
+		name, scope, in string
+		want            []string
+		wantName        string
+	}{{
+		name:  "namespaced objects need a namespace",
+		scope: schema.NamespaceScoped,
+		in:    `{apiVersion: example.com/v1, kind: Foo, metadata: {name: a}}`,
+		want:  []string{"metadata.namespace: Required value"},
+	}, {
+		name:     "cluster-scoped objects lose their namespace",
+		scope:    schema.ClusterScoped,
+		in:       `{apiVersion: example.com/v1, kind: Foo, metadata: {name: a, namespace: ns}}`,
+		wantName: "a",
+	}, {
+		name:  "the name must be a DNS subdomain",
+		scope: schema.ClusterScoped,
+		in:    `{apiVersion: example.com/v1, kind: Foo, metadata: {name: Not_OK}}`,
+		want: []string{`metadata.name: Invalid value: "Not_OK": a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', ` +
+			`and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')`},
+	}, {
+		name:     "a name is generated from generateName",
+		scope:    schema.ClusterScoped,
+		in:       `{apiVersion: example.com/v1, kind: Foo, metadata: {generateName: web-}}`,
+		wantName: "web-xxxxx",
+	}, {
+		name:  "a missing name is required",
+		scope: schema.ClusterScoped,
+		in:    `{apiVersion: example.com/v1, kind: Foo, metadata: {labels: {a: b}}}`,
+		want:  []string{"metadata.name: Required value: name or generateName is required"},
+	}, {
+		name:  "the kind must be the CRD's",
+		scope: schema.ClusterScoped,
+		in:    `{apiVersion: example.com/v1, kind: Bar, metadata: {name: Not_OK}}`,
+		want:  []string{`kind: Invalid value: "Bar": must be Foo`},
+	}}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			v := compileWith(t, statusSchema, nil, tc.scope)
+			res := v.Create(yamlObject(t, tc.in))
+			if got := errorStrings(res); !reflect.DeepEqual(got, tc.want) {
+				t.Errorf("errors %q, want %q", got, tc.want)
+			}
+			if tc.wantName == "" {
+				return
+			}
+			meta := res.Object["metadata"].(map[string]any)
+			if meta["name"] != tc.wantName {
+				t.Errorf("name %v, want %v", meta["name"], tc.wantName)
+			}
+			if _, has := meta["namespace"]; has && tc.scope == schema.ClusterScoped {
+				t.Errorf("namespace kept on a cluster-scoped object: %v", meta)
+			}
+		})
+	}
+}
+
+func TestUpdate(t *testing.T) {
+	const old = `{apiVersion: example.com/v1, kind: Foo, metadata: {name: a, uid: u1, generation: 3}, spec: {replicas: 1}, status: {phase: Up}}`
+	v := compileWith(t, statusSchema, &schema.Subresources{Status: true}, schema.ClusterScoped)
+
+	t.Run("status changes are reset and reported", func(t *testing.T) {
+		res := v.Update(yamlObject(t, old), yamlObject(t, `{apiVersion: example.com/v1, kind: Foo, metadata: {name: a}, spec: {replicas: 2}, status: {phase: Down}}`))
+		if !res.Valid() {
+			t.Fatalf("unexpected errors: %v", res.Errors)
+		}
+		status := res.Object["status"].(map[string]any)
+		if status["phase"] != "Up" {
+			t.Errorf("status must keep the old value, got %v", status)
+		}
+		meta := res.Object["metadata"].(map[string]any)
+		if meta["uid"] != "u1" || meta["generation"] != int64(3) {
+			t.Errorf("system fields come from the old object: %v", meta)
+		}
+		if _, has := meta["resourceVersion"]; has {
+			t.Errorf("the borrowed resourceVersion must not stay in the result: %v", meta)
+		}
+		if len(res.Warnings) != 1 || !strings.Contains(res.Warnings[0], "status changes are ignored") {
+			t.Errorf("warnings %q", res.Warnings)
+		}
+	})
+
+	t.Run("a status update takes only the status", func(t *testing.T) {
+		res := v.UpdateStatus(yamlObject(t, old), yamlObject(t, `{apiVersion: example.com/v1, kind: Foo, metadata: {name: a}, spec: {replicas: 9}, status: {phase: Down}}`))
+		if !res.Valid() {
+			t.Fatalf("unexpected errors: %v", res.Errors)
+		}
+		want := yamlObject(t, `{apiVersion: example.com/v1, kind: Foo, metadata: {name: a, uid: u1, generation: 3}, spec: {replicas: 1}, status: {phase: Down}}`)
+		if !reflect.DeepEqual(res.Object, want) {
+			t.Errorf("stored %v\nwant   %v", res.Object, want)
+		}
+	})
+
+	t.Run("metadata that cannot change", func(t *testing.T) {
+		res := v.Update(yamlObject(t, old), yamlObject(t, `{apiVersion: example.com/v1, kind: Foo, metadata: {name: b, uid: u2}}`))
+		want := []string{
+			`metadata.name: Invalid value: "b": field is immutable`,
+			`metadata.uid: Invalid value: "u2": field is immutable`,
+		}
+		if got := errorStrings(res); !reflect.DeepEqual(got, want) {
+			t.Errorf("errors %q, want %q", got, want)
+		}
+	})
+
+	t.Run("an old object that does not decode", func(t *testing.T) {
+		res := v.Update(yamlObject(t, `{kind: 5}`), yamlObject(t, `{apiVersion: example.com/v1, kind: Foo, metadata: {name: a}}`))
+		if got := errorStrings(res); len(got) != 1 || !strings.Contains(got[0], "in the old object: must be a string") {
+			t.Errorf("errors %q", got)
+		}
+	})
+}
+
+func TestFinalizerWarnings(t *testing.T) {
+	v := compileWith(t, statusSchema, nil, schema.ClusterScoped)
+	old := yamlObject(t, `{apiVersion: example.com/v1, kind: Foo, metadata: {name: a, finalizers: [cleanup]}}`)
+	res := v.Update(old, yamlObject(t, `{apiVersion: example.com/v1, kind: Foo, metadata: {name: a, finalizers: [cleanup, example.com, example.com/ok, kubernetes]}}`))
+	want := []string{`metadata.finalizers: "example.com": prefer a domain-qualified finalizer name including a path (/) to avoid accidental conflicts with other finalizer writers`}
+	if !reflect.DeepEqual(res.Warnings, want) {
+		t.Errorf("warnings %q, want only the added, unqualified finalizer: %q", res.Warnings, want)
+	}
+}
+
+func TestScaleSubresource(t *testing.T) {
+	selector := ".status.selector"
+	sub := &schema.Subresources{Scale: &schema.Scale{SpecReplicasPath: ".spec.replicas", StatusReplicasPath: ".status.replicas", LabelSelectorPath: &selector}}
+	v := compileWith(t, `{type: object, properties: {spec: {type: object, properties: {replicas: {type: integer}}},
+	  status: {type: object, properties: {replicas: {type: integer}, selector: {type: integer}}}}}`, sub, schema.ClusterScoped)
+	res := v.Create(yamlObject(t, `{apiVersion: example.com/v1, kind: Foo, metadata: {name: a}, spec: {replicas: -1}, status: {replicas: 3000000000, selector: 5}}`))
+	want := []string{
+		".spec.replicas: Invalid value: -1: should be a non-negative integer",
+		".status.replicas: Invalid value: 3000000000: should be less than or equal to 2147483647",
+		`.status.selector: Invalid value: "": .status.selector accessor error: 5 is of the type int64, expected string`,
+	}
+	if got := errorStrings(res); !reflect.DeepEqual(got, want) {
+		t.Errorf("errors\n%q\nwant\n%q", got, want)
+	}
+}

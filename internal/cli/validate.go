@@ -1,0 +1,135 @@
+package cli
+
+import (
+	"fmt"
+	"runtime"
+
+	"github.com/spf13/cobra"
+
+	"github.com/kval-dev/kval/engine"
+)
+
+type validateOptions struct {
+	crds        []string
+	old         []string
+	subresource string
+	ratcheting  bool
+	output      string
+	jobs        int
+	namespace   string
+}
+
+func newValidateCommand(s streams) *cobra.Command {
+	o := &validateOptions{}
+	cmd := &cobra.Command{
+		Use:   "validate --crd PATH... [--old PATH...] [--subresource status] FILE...|-",
+		Short: "Validate objects on create or update exactly as kube-apiserver does",
+		Long: `Validate reads objects from files, directories or stdin ("-") and validates each
+one against the CRD that serves it, as kube-apiserver would on create. With
+--old, an object is validated as an update of the old object with the same
+apiVersion, kind, namespace and name (objects without one are creates).
+
+Errors are printed in kube-apiserver's words; warnings (pruned fields,
+ratcheted errors) on stderr. Exit code 0 when every object is valid, 1 when
+one is invalid, 2 when the input or a CRD cannot be used.`,
+		Example: `  kval validate --crd examples/crd.yaml examples/
+  kval validate --crd crds/ --old live.yaml changed.yaml
+  kval validate --crd crds/ --old live.yaml --subresource status status.yaml`,
+		Args: cobra.MinimumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return runValidate(s, o, args)
+		},
+	}
+	f := cmd.Flags()
+	f.StringSliceVar(&o.crds, "crd", nil, "CRD files or directories (repeatable)")
+	f.StringSliceVar(&o.old, "old", nil, "files or directories with the current objects; matching objects are validated as updates")
+	f.StringVar(&o.subresource, "subresource", "", `validate updates of a subresource: "status"`)
+	f.BoolVar(&o.ratcheting, "ratcheting", true, "on update, report errors on unchanged values as warnings (as kube-apiserver)")
+	f.StringVarP(&o.output, "output", "o", "text", "output format: text, json or yaml")
+	f.IntVarP(&o.jobs, "jobs", "j", runtime.GOMAXPROCS(0), "objects validated in parallel")
+	f.StringVarP(&o.namespace, "namespace", "n", "default", "namespace of namespaced objects that have none, as kubectl's")
+	return cmd
+}
+
+func (o *validateOptions) check() error {
+	switch {
+	case o.output != "text" && o.output != "json" && o.output != "yaml":
+		return badInput("unknown output format %q: use text, json or yaml", o.output)
+	case o.subresource != "" && o.subresource != "status":
+		return badInput("unknown subresource %q: only status can be validated", o.subresource)
+	case o.subresource != "" && len(o.old) == 0:
+		return badInput("--subresource status validates updates: give the current objects with --old")
+	case o.jobs < 1:
+		return badInput("--jobs must be at least 1")
+	}
+	return nil
+}
+
+func runValidate(s streams, o *validateOptions, args []string) error {
+	if err := o.check(); err != nil {
+		return err
+	}
+	cat, err := loadCatalog(s, o.crds, engine.Options{DisableRatcheting: !o.ratcheting})
+	if err != nil {
+		return err
+	}
+	olds, err := loadOldObjects(s, cat, o.old, o.namespace)
+	if err != nil {
+		return err
+	}
+	out := newValidateOutput(s, o.output)
+	orderedMap(o.jobs, 4*o.jobs,
+		func(send func(inputDoc)) {
+			if err := readInputs(s, args, send); err != nil {
+				out.fail(err)
+			}
+		},
+		func(in inputDoc) objectResult { return validateOne(cat, olds, o, in) },
+		out.add)
+	return out.finish()
+}
+
+// validateOne validates one document as a create, or as an update when an
+// old object matches it.
+func validateOne(cat *catalog, olds oldObjects, o *validateOptions, in inputDoc) objectResult {
+	r := newObjectResult(in.doc)
+	if in.err != nil {
+		r.Error = withoutSource(in.err).Error()
+		return r
+	}
+	v, err := cat.validator(r.APIVersion, r.Kind)
+	if err != nil {
+		r.setLookupError(err)
+		return r
+	}
+	obj := in.doc.Object
+	r.Namespace = defaultNamespace(v, obj, o.namespace)
+	old := olds.find(r.APIVersion, r.Kind, r.Namespace, r.Name)
+	var res *engine.Result
+	switch {
+	case o.subresource == "status" && old == nil:
+		r.Error = fmt.Sprintf("no old object for the status update of %s", r.subject())
+		return r
+	case o.subresource == "status":
+		r.Operation = "update"
+		res = v.UpdateStatus(old, obj)
+	case old != nil:
+		r.Operation = "update"
+		res = v.Update(old, obj)
+	default:
+		r.Operation = "create"
+		res = v.Create(obj)
+	}
+	r.record(res)
+	return r
+}
+
+// record copies an engine result into the output shape.
+func (r *objectResult) record(res *engine.Result) {
+	valid := res.Valid()
+	r.Valid = &valid
+	r.Object = res.Object
+	r.Pruned = append(r.Pruned, res.Pruned...)
+	r.setErrors(res.Errors)
+	r.Warnings = append(r.Warnings, res.Warnings...)
+}
