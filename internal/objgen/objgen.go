@@ -20,10 +20,19 @@ type Options struct {
 	// MaxItems bounds arrays and maps; MaxDepth bounds free-form (preserved) values.
 	MaxItems int
 	MaxDepth int
+	// Valid makes values satisfy the schema's value validation: formats,
+	// patterns, lengths, bounds, multipleOf, item and property counts,
+	// unique items and list-map keys, required properties, and one branch of
+	// each anyOf and oneOf (CEL rules and not are not considered). Nulls,
+	// unknown fields and wrong types still come with their probabilities.
+	Valid bool
 }
 
 // Hostile are options that exercise pruning, null handling and type conflicts.
 var Hostile = Options{Optional: 0.6, Unknown: 0.15, Null: 0.05, WrongType: 0.03, MaxItems: 3, MaxDepth: 3}
+
+// ValidOnly are options for objects that pass value validation.
+var ValidOnly = Options{Optional: 0.6, MaxItems: 3, MaxDepth: 3, Valid: true}
 
 // Generator builds random objects. It is not safe for concurrent use.
 type Generator struct {
@@ -65,6 +74,9 @@ func (g *Generator) value(s *schema.Schema, depth int) any {
 	if s == nil {
 		return g.free(depth)
 	}
+	if g.opts.Valid {
+		s = g.refine(s)
+	}
 	if len(s.Enum) > 0 {
 		return s.Enum[g.rnd.Intn(len(s.Enum))]
 	}
@@ -81,10 +93,16 @@ func (g *Generator) value(s *schema.Schema, depth int) any {
 	case s.Type == "":
 		return g.free(depth)
 	}
+	if g.opts.Valid {
+		return g.validScalar(s)
+	}
 	return g.scalar(s.Type)
 }
 
 func (g *Generator) object(s *schema.Schema, depth int) any {
+	if g.opts.Valid {
+		return g.validObject(s, depth)
+	}
 	obj := map[string]any{}
 	for _, name := range sortedNames(s.Properties) {
 		if contains(s.Required, name) || g.chance(g.opts.Optional) {
@@ -114,6 +132,9 @@ func (g *Generator) object(s *schema.Schema, depth int) any {
 }
 
 func (g *Generator) array(s *schema.Schema, depth int) any {
+	if g.opts.Valid {
+		return g.validArray(s, depth)
+	}
 	n := g.rnd.Intn(g.opts.MaxItems + 1)
 	list := make([]any, n)
 	for i := range list {

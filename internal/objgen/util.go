@@ -1,6 +1,7 @@
 package objgen
 
 import (
+	"encoding/json"
 	"sort"
 
 	"github.com/kval-dev/kval/schema"
@@ -22,4 +23,22 @@ func contains(list []string, s string) bool {
 		}
 	}
 	return false
+}
+
+func sortedKeys(m map[string]any) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}
+
+// sameValue compares two JSON values by their JSON encoding, which is how
+// kube-apiserver compares set items, and is stricter than needed for
+// uniqueItems (where 1 and 1.0 differ) only in ways generation never hits.
+func sameValue(a, b any) bool {
+	ja, errA := json.Marshal(a)
+	jb, errB := json.Marshal(b)
+	return errA == nil && errB == nil && string(ja) == string(jb)
 }
