@@ -28,11 +28,12 @@ type Validator struct {
 	defaulter         *defaults.Defaulter
 	statusSubresource bool
 	scale             *schema.Scale
+	rules             *ruleStage
 }
 
 // Compile prepares a Validator for one version of a CRD. The CRD is expected
-// to be valid (see package lint); Compile only fails when the version does
-// not exist.
+// to be valid (see package lint); Compile fails when the version does not
+// exist or its rules do not compile.
 func Compile(crd *schema.CRD, version string, opts Options) (*Validator, error) {
 	found := false
 	for _, v := range crd.Spec.Versions {
@@ -59,6 +60,11 @@ func Compile(crd *schema.CRD, version string, opts Options) (*Validator, error) 
 		v.statusSubresource = sub.Status
 		v.scale = sub.Scale
 	}
+	rules, err := compileRules(v)
+	if err != nil {
+		return nil, fmt.Errorf("%s %q version %s: %w", schema.CRDKind, crd.Name(), version, err)
+	}
+	v.rules = rules
 	return v, nil
 }
 

@@ -82,7 +82,7 @@ func (v *Validator) validateCreate(ctx context.Context, obj map[string]any, res 
 	errs = append(errs, v.validateScaleSpec(obj)...)
 	errs = append(errs, v.validateScaleStatus(obj)...)
 	errs = append(errs, objectmeta.Validate(ctx, nil, obj, v.schema, false)...)
-	return errs
+	return append(errs, v.validateRules(ctx, obj, nil, errs, res)...)
 }
 
 func (v *Validator) validateUpdate(ctx context.Context, obj, old map[string]any, res *Result) field.ErrorList {
@@ -94,7 +94,7 @@ func (v *Validator) validateUpdate(ctx context.Context, obj, old map[string]any,
 	errs = append(errs, v.validateScaleSpec(obj)...)
 	errs = append(errs, v.validateScaleStatus(obj)...)
 	errs = append(errs, objectmeta.Validate(ctx, nil, obj, v.schema, false)...)
-	return errs
+	return append(errs, v.validateRules(ctx, obj, old, errs, res)...)
 }
 
 func (v *Validator) validateStatusUpdate(ctx context.Context, obj, old map[string]any, res *Result) field.ErrorList {
@@ -106,7 +106,7 @@ func (v *Validator) validateStatusUpdate(ctx context.Context, obj, old map[strin
 		errs = append(errs, v.validateStatusValues(obj, old, res)...)
 	}
 	errs = append(errs, v.validateScaleStatus(obj)...)
-	return errs
+	return append(errs, v.validateRules(ctx, obj, old, errs, res)...)
 }
 
 // validateValues is the OpenAPI value validation of the object; until the
