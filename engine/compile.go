@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/kval-dev/kval/defaults"
+	"github.com/kval-dev/kval/mutability"
 	"github.com/kval-dev/kval/schema"
 )
 
@@ -29,6 +30,8 @@ type Validator struct {
 	statusSubresource bool
 	scale             *schema.Scale
 	rules             *ruleStage
+	// mutability is nil when the schema uses no mutability extension.
+	mutability *mutability.Checker
 }
 
 // Compile prepares a Validator for one version of a CRD. The CRD is expected
@@ -65,6 +68,7 @@ func Compile(crd *schema.CRD, version string, opts Options) (*Validator, error) 
 		return nil, fmt.Errorf("%s %q version %s: %w", schema.CRDKind, crd.Name(), version, err)
 	}
 	v.rules = rules
+	v.mutability = mutability.Compile(s)
 	return v, nil
 }
 

@@ -3,7 +3,10 @@
 //
 //	decode:   type-check apiVersion/kind/metadata, prune unknown fields,
 //	          drop non-nullable nulls, coerce embedded resources, default
-//	validate: (later stages) values, list types, metadata, CEL, mutability
+//	validate: type and object meta, values, scale, embedded resources, list
+//	          types, x-kubernetes-validations (CEL), and on updates the
+//	          mutability extensions: upstream's checks in upstream's order,
+//	          then kval's own
 //
 // Everything that depends only on the schema is computed once in Compile; the
 // per-object path walks the object and nothing else.

@@ -94,7 +94,8 @@ func (v *Validator) validateUpdate(ctx context.Context, obj, old map[string]any,
 	errs = append(errs, v.validateScaleSpec(obj)...)
 	errs = append(errs, v.validateScaleStatus(obj)...)
 	errs = append(errs, objectmeta.Validate(ctx, nil, obj, v.schema, false)...)
-	return append(errs, v.validateRules(ctx, obj, old, errs, res)...)
+	errs = append(errs, v.validateRules(ctx, obj, old, errs, res)...)
+	return append(errs, v.mutability.Check(nil, obj, old)...)
 }
 
 func (v *Validator) validateStatusUpdate(ctx context.Context, obj, old map[string]any, res *Result) field.ErrorList {
@@ -106,7 +107,8 @@ func (v *Validator) validateStatusUpdate(ctx context.Context, obj, old map[strin
 		errs = append(errs, v.validateStatusValues(obj, old, res)...)
 	}
 	errs = append(errs, v.validateScaleStatus(obj)...)
-	return append(errs, v.validateRules(ctx, obj, old, errs, res)...)
+	errs = append(errs, v.validateRules(ctx, obj, old, errs, res)...)
+	return append(errs, v.mutability.Check(nil, obj, old)...)
 }
 
 // validateValues is the OpenAPI value validation of the object; until the

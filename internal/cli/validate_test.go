@@ -7,7 +7,7 @@ func TestValidateGolden(t *testing.T) {
 	cases := []cliCase{
 		{golden: "validate/examples", args: []string{"validate", "--crd", crd, "--old", "../../examples/current", "../../examples/objects"}},
 		{golden: "validate/examples-json", args: []string{"validate", "--crd", crd, "--old", "../../examples/current", "-o", "json", "../../examples/objects"}},
-		{golden: "validate/examples-yaml", args: []string{"validate", "--crd", crd, "-o", "yaml", "../../examples/objects/invalid.yaml"}},
+		{golden: "validate/examples-yaml", args: []string{"validate", "--crd", crd, "-o", "yaml", "../../examples/objects/inventory.yaml"}},
 		{golden: "validate/mixed-kinds", args: []string{"validate", "--crd", crd, "testdata/validate/mixed.yaml"}},
 		{golden: "validate/status", args: []string{"validate", "--crd", crd, "--old", "../../examples/current", "--subresource", "status", "testdata/validate/status.yaml"}},
 		{golden: "validate/status-without-old", args: []string{"validate", "--crd", crd, "--subresource", "status", "testdata/validate/status.yaml"}},

@@ -1,0 +1,26 @@
+package jsonvalue
+
+import (
+	"reflect"
+	"testing"
+)
+
+func TestEqualAndKeyAgreeWithDeepEqual(t *testing.T) {
+	values := []any{
+		nil, true, false, int64(1), float64(1), "1", "a",
+		map[string]any{}, map[string]any(nil), []any{}, []any(nil),
+		map[string]any{"a": int64(1)}, map[string]any{"a": float64(1)}, map[string]any{"a": int64(1), "b": nil},
+		[]any{int64(1), "x"}, []any{"x", int64(1)}, []any{map[string]any{"k": []any{}}},
+	}
+	for _, a := range values {
+		for _, b := range values {
+			want := reflect.DeepEqual(a, b)
+			if got := Equal(a, b); got != want {
+				t.Errorf("Equal(%#v, %#v) = %v, want %v", a, b, got, want)
+			}
+			if got := Key(a) == Key(b); got != want {
+				t.Errorf("Key(%#v) == Key(%#v) is %v, want %v (%q, %q)", a, b, got, want, Key(a), Key(b))
+			}
+		}
+	}
+}
