@@ -2,6 +2,7 @@ package listtypes
 
 import (
 	"slices"
+	"sync"
 
 	"k8s.io/apimachinery/pkg/util/validation/field"
 )
@@ -22,9 +23,13 @@ func (v *Validator) Validate(fldPath *field.Path, obj map[string]any) field.Erro
 	if v.root == nil || obj == nil {
 		return nil
 	}
-	w := &walker{root: fldPath}
+	w := walkers.Get().(*walker)
+	w.root = fldPath
 	w.object(v.root, obj)
-	return w.errs
+	errs := w.errs
+	w.root, w.segs, w.errs = nil, w.segs[:0], nil
+	walkers.Put(w)
+	return errs
 }
 
 // ValidateUpdate checks the new object of an update: its errors count only
@@ -39,6 +44,8 @@ func (v *Validator) ValidateUpdate(fldPath *field.Path, obj, old map[string]any)
 	}
 	return Result{Errors: errs}
 }
+
+var walkers = sync.Pool{New: func() any { return &walker{} }}
 
 // walker walks an object along the compiled nodes, keeping the path to the
 // current value; a *field.Path is built only for an error.
@@ -83,7 +90,8 @@ func (w *walker) indexPath(i int) *field.Path { return w.path().Index(i) }
 // sorted order (kube-apiserver's order is Go's random map order).
 func (w *walker) object(n *node, obj map[string]any) {
 	if n.additional != nil {
-		keys := make([]string, 0, len(obj))
+		var buf [16]string
+		keys := buf[:0]
 		for k := range obj {
 			keys = append(keys, k)
 		}
