@@ -64,14 +64,12 @@ func isHostname(s string) bool {
 	return true
 }
 
+// isHostChar is [a-zA-Z0-9\p{S}\p{L}]: ASCII symbols such as = and + count.
 func isHostChar(r rune) bool {
-	return r < utf8.RuneSelf && (isASCIILetter(byte(r)) || isDigit(byte(r))) ||
-		r >= utf8.RuneSelf && (unicode.Is(unicode.S, r) || unicode.Is(unicode.L, r))
+	return r < utf8.RuneSelf && isDigit(byte(r)) || unicode.Is(unicode.S, r) || unicode.Is(unicode.L, r)
 }
 
-func isTLDChar(r rune) bool {
-	return r < utf8.RuneSelf && isASCIILetter(byte(r)) || r >= utf8.RuneSelf && unicode.Is(unicode.L, r)
-}
+func isTLDChar(r rune) bool { return unicode.Is(unicode.L, r) }
 
 // isSingleLabelHost matches [A]-?[A]{0,62}.
 func isSingleLabelHost(s string) bool {

@@ -1,13 +1,226 @@
 package cli
 
-import "github.com/spf13/cobra"
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/spf13/cobra"
+	"k8s.io/apimachinery/pkg/util/validation/field"
+	"sigs.k8s.io/yaml"
+
+	"github.com/kval-dev/kval/lint"
+	"github.com/kval-dev/kval/manifest"
+	"github.com/kval-dev/kval/schema"
+)
 
 func newLintCommand(s streams) *cobra.Command {
-	return &cobra.Command{
+	var output string
+	cmd := &cobra.Command{
 		Use:   "lint CRD...",
 		Short: "Check CustomResourceDefinitions as kube-apiserver does on create",
+		Long: `Lint reads CustomResourceDefinitions (apiextensions.k8s.io/v1 and v1beta1) and
+bare OpenAPI v3 schemas from files and directories, and reports every problem
+kube-apiserver would reject on create, in kubectl's words: names, versions,
+structural schemas, list and map types, metadata restrictions, defaults,
+subresources, printer columns, selectable fields, conversion, and the placement
+of x-kubernetes-mutability and x-kubernetes-key-mutability. Documents of other
+kinds are skipped with a warning.
+
+Exit status: 0 when every CRD is valid, 1 when one is invalid, 2 when an input
+cannot be read.`,
+		Example: `  kval lint crds/
+  kval lint -o json crd.yaml other.yaml`,
+		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return badInput("lint is not implemented yet")
+			return runLint(s, output, args)
 		},
+	}
+	cmd.Flags().StringVarP(&output, "output", "o", "text", "output format: text, json or yaml")
+	return cmd
+}
+
+// lintResult is the verdict on one document, in the JSON and YAML output.
+type lintResult struct {
+	File       string       `json:"file"`
+	Index      int          `json:"index"`
+	Item       *int         `json:"item,omitempty"`
+	Line       int          `json:"line,omitempty"`
+	APIVersion string       `json:"apiVersion,omitempty"`
+	Kind       string       `json:"kind"`
+	Name       string       `json:"name,omitempty"`
+	Valid      bool         `json:"valid"`
+	Errors     []fieldError `json:"errors"`
+	// Error says why the document (or file) could not be checked at all.
+	Error string `json:"error,omitempty"`
+
+	fieldErrs field.ErrorList
+	source    manifest.Source
+}
+
+func runLint(s streams, output string, args []string) error {
+	if output != "text" && output != "json" && output != "yaml" {
+		return badInput("unknown output format %q: use text, json or yaml", output)
+	}
+	files, err := manifest.ExpandPaths(args)
+	if err != nil {
+		return badInput("%v", err)
+	}
+	named := map[string]bool{}
+	for _, a := range args {
+		named[a] = true
+	}
+	var results []lintResult
+	for _, file := range files {
+		results = append(results, lintFile(s, file, named[file])...)
+	}
+	return printLint(s, output, results)
+}
+
+// lintFile checks every document of one file. Documents of other kinds
+// are reported on stderr as warnings.
+func lintFile(s streams, file string, named bool) []lintResult {
+	docs, readErrs := manifest.ReadFile(file)
+	var results []lintResult
+	for _, err := range readErrs {
+		results = append(results, unusable(sourceOf(err, file), err))
+	}
+	for _, doc := range docs {
+		if r, ok := lintDocument(s, doc); ok {
+			results = append(results, r)
+		}
+	}
+	if named && len(readErrs) == 0 && len(results) == 0 {
+		results = append(results, unusable(manifest.Source{File: file, Item: -1},
+			fmt.Errorf("%s: no CustomResourceDefinition or schema in file", file)))
+	}
+	return results
+}
+
+// lintDocument checks a CRD or a bare schema; ok is false for documents of
+// other kinds, which are skipped with a warning.
+func lintDocument(s streams, doc manifest.Document) (lintResult, bool) {
+	r := lintResult{File: doc.Source.File, Index: doc.Source.Index, Line: doc.Source.Line, source: doc.Source}
+	if doc.Source.Item >= 0 {
+		item := doc.Source.Item
+		r.Item = &item
+	}
+	if schema.IsCRD(doc.Object) {
+		crd, decodeErrs := schema.DecodeCRD(doc)
+		r.APIVersion, r.Kind, r.Name = crd.APIVersion, schema.CRDKind, crd.Name()
+		if len(decodeErrs) > 0 {
+			// Strict decoding: kube-apiserver rejects unknown and mistyped fields.
+			return r.withErrors(decodeErrs), true
+		}
+		return r.withErrors(lint.CheckCRD(context.Background(), crd, lintOptions())), true
+	}
+	loaded := &schema.Loaded{}
+	loaded.Add(doc)
+	for _, p := range loaded.Problems {
+		if p.Warning {
+			fmt.Fprintf(s.err, "Warning: %v\n", p)
+			return r, false
+		}
+		r.Kind = "schema"
+		return r.withErrors(p.Errors), true
+	}
+	r.Kind = "schema"
+	return r.withErrors(lint.CheckSchema(context.Background(), nil, loaded.Schemas[0].Schema, lintOptions())), true
+}
+
+// lintOptions plugs the later stages into lint: value validation of defaults
+// (package values) and CEL (package celrules) are wired here when they land.
+func lintOptions() lint.Options {
+	return lint.Options{}
+}
+
+func (r lintResult) withErrors(errs field.ErrorList) lintResult {
+	r.fieldErrs = errs
+	r.Errors = toFieldErrors(errs)
+	r.Valid = len(errs) == 0
+	return r
+}
+
+func unusable(src manifest.Source, err error) lintResult {
+	return lintResult{File: src.File, Index: src.Index, Line: src.Line, Errors: []fieldError{}, Error: err.Error(), source: src}
+}
+
+func sourceOf(err error, file string) manifest.Source {
+	if me, ok := err.(*manifest.Error); ok {
+		return me.Source
+	}
+	return manifest.Source{File: file, Item: -1}
+}
+
+// status is the exit code the result calls for.
+func (r *lintResult) status() int {
+	switch {
+	case r.Error != "":
+		return ExitBadInput
+	case !r.Valid:
+		return ExitInvalid
+	}
+	return ExitValid
+}
+
+func printLint(s streams, output string, results []lintResult) error {
+	status := ExitValid
+	summary := struct {
+		Valid   int `json:"valid"`
+		Invalid int `json:"invalid"`
+	}{}
+	for i := range results {
+		status = max(status, results[i].status())
+		switch results[i].status() {
+		case ExitValid:
+			summary.Valid++
+		case ExitInvalid:
+			summary.Invalid++
+		}
+	}
+	if results == nil {
+		results = []lintResult{}
+	}
+	doc := map[string]any{"results": results, "summary": summary}
+	var err error
+	switch output {
+	case "json":
+		err = printJSON(s.out, doc)
+	case "yaml":
+		var out []byte
+		if out, err = yaml.Marshal(doc); err == nil {
+			_, err = s.out.Write(out)
+		}
+	default:
+		printLintText(s, results)
+		fmt.Fprintf(s.out, "%d valid, %d invalid\n", summary.Valid, summary.Invalid)
+	}
+	if err != nil {
+		return badInput("%v", err)
+	}
+	if status != ExitValid {
+		return &exitError{code: status}
+	}
+	return nil
+}
+
+// printLintText prints each verdict as kubectl would: invalid documents with
+// their causes on stdout, unusable inputs on stderr.
+func printLintText(s streams, results []lintResult) {
+	for i := range results {
+		r := &results[i]
+		switch {
+		case r.Error != "":
+			fmt.Fprintf(s.err, "error: %s\n", r.Error)
+		case r.Kind == "schema" && !r.Valid:
+			msg := invalidMessage("schema", "", r.fieldErrs)
+			fmt.Fprintf(s.out, "%s: %s", r.source, strings.Replace(msg, `The schema "" is invalid`, "The schema is invalid", 1))
+		case !r.Valid:
+			fmt.Fprintf(s.out, "%s: %s", r.source, invalidMessage(r.Kind, r.Name, r.fieldErrs))
+		case r.Kind == "schema":
+			fmt.Fprintf(s.out, "%s: schema is valid\n", r.source)
+		default:
+			fmt.Fprintf(s.out, "%s: %s %q is valid\n", r.source, r.Kind, r.Name)
+		}
 	}
 }
