@@ -15,94 +15,139 @@ func (c *Checker) Check(fldPath *field.Path, obj, old any) field.ErrorList {
 	if c == nil {
 		return nil
 	}
-	w := walker{}
-	w.correlated(fldPath, c.root, obj, old)
+	w := walker{root: fldPath}
+	w.correlated(c.root, obj, old)
 	return w.errs
 }
 
+// walker keeps the path to the visited node as a stack of segments, turned
+// into a field.Path only when an error is reported.
 type walker struct {
-	errs field.ErrorList
+	root  *field.Path
+	trail []segment
+	errs  field.ErrorList
+}
+
+// segment is a property, a map key, or a list index (index >= 0).
+type segment struct {
+	name  string
+	isKey bool
+	index int
+}
+
+func (w *walker) push(s segment) { w.trail = append(w.trail, s) }
+func (w *walker) pop()           { w.trail = w.trail[:len(w.trail)-1] }
+
+func (w *walker) path() *field.Path {
+	p := w.root
+	for _, s := range w.trail {
+		switch {
+		case s.index >= 0:
+			p = p.Index(s.index)
+		case s.isKey:
+			p = p.Key(s.name)
+		default:
+			p = p.Child(s.name)
+		}
+	}
+	return p
 }
 
 // visit checks node n, reached in role r from a parent present in both
 // objects; n's value may be missing on either side.
-func (w *walker) visit(path *field.Path, n *node, r role, newV, oldV any, hasNew, hasOld bool) {
+func (w *walker) visit(n *node, r role, newV, oldV any, hasNew, hasOld bool) {
 	if n.mutability != "" {
 		if r.presence && hasNew && !hasOld && n.mutability != schema.AddOnly {
-			w.errs = append(w.errs, fieldError(path, n.mutability, added, r))
+			w.errs = append(w.errs, fieldError(w.path(), n.mutability, added, r))
 		}
 		if r.presence && hasOld && !hasNew && n.mutability != schema.RemoveOnly {
-			w.errs = append(w.errs, fieldError(path, n.mutability, removed, r))
+			w.errs = append(w.errs, fieldError(w.path(), n.mutability, removed, r))
 		}
 		if hasNew && hasOld {
 			if !jsonvalue.Equal(newV, oldV) {
-				w.errs = append(w.errs, fieldError(path, n.mutability, modified, r))
+				w.errs = append(w.errs, fieldError(w.path(), n.mutability, modified, r))
 			}
 			return // equal values leave nothing below to check
 		}
 	}
 	if n.keyMutability != "" {
-		w.checkKeys(path, n, newV, oldV)
+		w.checkKeys(n, newV, oldV)
 	}
 	if hasNew && hasOld {
-		w.correlated(path, n, newV, oldV)
+		w.correlated(n, newV, oldV)
 	}
 }
 
 // correlated descends into a node present in both objects.
-func (w *walker) correlated(path *field.Path, n *node, newV, oldV any) {
+func (w *walker) correlated(n *node, newV, oldV any) {
 	switch newV := newV.(type) {
 	case map[string]any:
-		oldV, ok := oldV.(map[string]any)
-		if !ok {
-			return
+		if oldV, ok := oldV.(map[string]any); ok {
+			w.object(n, newV, oldV)
 		}
-		w.object(path, n, newV, oldV)
 	case []any:
 		oldV, ok := oldV.([]any)
 		if !ok || n.items == nil {
 			return
 		}
 		for _, pair := range correlateItems(n, newV, oldV) {
-			w.visit(path.Index(pair.newIndex), n.items, asItem, newV[pair.newIndex], oldV[pair.oldIndex], true, true)
+			w.push(segment{index: pair.newIndex})
+			w.visit(n.items, asItem, newV[pair.newIndex], oldV[pair.oldIndex], true, true)
+			w.pop()
 		}
 	}
 }
 
-func (w *walker) object(path *field.Path, n *node, newV, oldV map[string]any) {
+func (w *walker) object(n *node, newV, oldV map[string]any) {
 	for _, p := range n.props {
 		nv, hasNew := newV[p.name]
 		ov, hasOld := oldV[p.name]
 		if hasNew || hasOld {
-			w.visit(path.Child(p.name), p.node, asField, nv, ov, hasNew, hasOld)
+			w.push(segment{name: p.name, index: -1})
+			w.visit(p.node, asField, nv, ov, hasNew, hasOld)
+			w.pop()
 		}
 	}
 	if n.additional == nil {
 		return
 	}
-	for _, k := range sortedKeys(newV) {
+	start := len(w.errs)
+	for k, nv := range newV {
 		if n.hasProperty(k) {
 			continue
 		}
 		if ov, found := oldV[k]; found {
-			w.visit(path.Key(k), n.additional, asValue, newV[k], ov, true, true)
+			w.push(segment{name: k, isKey: true, index: -1})
+			w.visit(n.additional, asValue, nv, ov, true, true)
+			w.pop()
 		}
 	}
+	sortByField(w.errs[start:]) // map order is random; reports are not
 }
 
 // checkKeys reports keys added or removed against x-kubernetes-key-mutability.
-// A missing collection has no keys.
-func (w *walker) checkKeys(path *field.Path, n *node, newV, oldV any) {
-	newKeys, oldKeys := n.keysOf(newV), n.keysOf(oldV)
+// A missing collection has no keys; a value of another type is left to value
+// validation.
+func (w *walker) checkKeys(n *node, newV, oldV any) {
+	var addedKeys, removedKeys []keyChange
+	if n.isMap {
+		newMap, _ := newV.(map[string]any)
+		oldMap, _ := oldV.(map[string]any)
+		addedKeys, removedKeys = n.mapKeyChanges(newMap, oldMap)
+	} else {
+		newList, _ := newV.([]any)
+		oldList, _ := oldV.([]any)
+		addedKeys, removedKeys = n.listKeyChanges(newList, oldList)
+	}
 	m := n.keyMutability
 	if m != schema.RemoveOnly {
-		for _, k := range oldKeys.missingFrom(newKeys) {
-			w.errs = append(w.errs, keyError(k.path(path), m, removed, n.isMap))
+		for _, k := range removedKeys {
+			w.errs = append(w.errs, keyError(k.path(w.path(), n.isMap), m, removed, n.isMap))
 		}
 	}
 	if m != schema.AddOnly {
-		for _, k := range newKeys.missingFrom(oldKeys) {
-			w.errs = append(w.errs, keyError(k.path(path), m, added, n.isMap))
+		for _, k := range addedKeys {
+			w.errs = append(w.errs, keyError(k.path(w.path(), n.isMap), m, added, n.isMap))
 		}
 	}
 }
@@ -116,11 +161,8 @@ func (n *node) hasProperty(name string) bool {
 	return false
 }
 
-func sortedKeys(m map[string]any) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
+func sortByField(errs field.ErrorList) {
+	if len(errs) > 1 {
+		sort.SliceStable(errs, func(i, j int) bool { return errs[i].Field < errs[j].Field })
 	}
-	sort.Strings(keys)
-	return keys
 }

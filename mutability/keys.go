@@ -1,95 +1,52 @@
 package mutability
 
 import (
-	"strconv"
+	"sort"
 
 	"k8s.io/apimachinery/pkg/util/validation/field"
 
 	"github.com/kval-dev/kval/internal/jsonvalue"
 )
 
-// keyEntry is one key of a list or map: its identity and where it is.
-type keyEntry struct {
-	id    string
-	index int    // list position, for lists
-	name  string // map key, for maps
-	isMap bool
-}
+// A key identifies a list item or a map entry. Scalar keys (strings, numbers,
+// booleans, null) are used as they are, so that the common cases allocate
+// nothing; an int64 and the equal float64 are different keys, as strict
+// equality wants. Objects, arrays and multi-field map keys are rendered with
+// jsonvalue.Key into a compoundKey, which never equals a scalar.
+type compoundKey string
 
-func (k keyEntry) path(collection *field.Path) *field.Path {
-	if k.isMap {
-		return collection.Key(k.name)
+// missingField stands for a list-map key field an item does not have.
+type missingField struct{}
+
+// keyOf returns the key of a value used as a whole (set items).
+func keyOf(v any) any {
+	switch v.(type) {
+	case map[string]any, []any:
+		return compoundKey(jsonvalue.Key(v))
 	}
-	return collection.Index(k.index)
+	return v
 }
 
-// keySet is the keys of a collection in their order, first occurrence kept.
-type keySet struct {
-	entries []keyEntry
-	ids     map[string]int // id to position in entries
-}
-
-func (s keySet) has(id string) bool {
-	_, ok := s.ids[id]
-	return ok
-}
-
-// missingFrom returns the entries of s whose keys other lacks.
-func (s keySet) missingFrom(other keySet) []keyEntry {
-	var out []keyEntry
-	for _, e := range s.entries {
-		if !other.has(e.id) {
-			out = append(out, e)
-		}
-	}
-	return out
-}
-
-func (s *keySet) add(e keyEntry) {
-	if s.has(e.id) {
-		return
-	}
-	if s.ids == nil {
-		s.ids = map[string]int{}
-	}
-	s.ids[e.id] = len(s.entries)
-	s.entries = append(s.entries, e)
-}
-
-// keysOf returns the keys of a list or map value of node n (none for a
-// missing value or a value of another type).
-func (n *node) keysOf(v any) keySet {
-	var set keySet
-	switch v := v.(type) {
-	case map[string]any:
-		for _, k := range sortedKeys(v) {
-			if !n.hasProperty(k) {
-				set.add(keyEntry{id: k, name: k, isMap: true})
-			}
-		}
-	case []any:
-		for i, item := range v {
-			set.add(keyEntry{id: n.itemKey(i, item), index: i})
-		}
-	}
-	return set
-}
-
-// itemKey identifies a list item: by index, by its map keys, or by value.
-func (n *node) itemKey(i int, item any) string {
+// itemKey identifies item i of a list of node n.
+func (n *node) itemKey(i int, item any) any {
 	switch n.list {
 	case byMapKeys:
 		return mapKeyOf(item, n.mapKeys)
 	case byValue:
-		return jsonvalue.Key(item)
+		return keyOf(item)
 	}
-	return strconv.Itoa(i)
+	return i
 }
 
-// mapKeyOf renders the x-kubernetes-list-map-keys of an item; a missing key
-// field is distinct from every value.
-func mapKeyOf(item any, keys []string) string {
+// mapKeyOf returns the x-kubernetes-list-map-keys of an item.
+func mapKeyOf(item any, keys []string) any {
 	obj, _ := item.(map[string]any)
+	if len(keys) == 1 {
+		if v, found := obj[keys[0]]; found {
+			return keyOf(v)
+		}
+		return missingField{}
+	}
 	tuple := make([]any, len(keys))
 	for i, k := range keys {
 		v, found := obj[k]
@@ -98,7 +55,19 @@ func mapKeyOf(item any, keys []string) string {
 		}
 		tuple[i] = v
 	}
-	return jsonvalue.Key(tuple)
+	return compoundKey(jsonvalue.Key(tuple))
+}
+
+// indexByKey maps the keys of a list to the position of their first item.
+func (n *node) indexByKey(list []any) map[any]int {
+	index := make(map[any]int, len(list))
+	for i, item := range list {
+		k := n.itemKey(i, item)
+		if _, dup := index[k]; !dup {
+			index[k] = i
+		}
+	}
+	return index
 }
 
 // itemPair correlates an item of the new list with one of the old list.
@@ -119,13 +88,78 @@ func correlateItems(n *node, newList, oldList []any) []itemPair {
 		}
 		return pairs
 	}
-	oldKeys := n.keysOf(oldList)
-	newKeys := n.keysOf(newList)
+	oldIndex := n.indexByKey(oldList)
 	var pairs []itemPair
-	for _, e := range newKeys.entries {
-		if pos, ok := oldKeys.ids[e.id]; ok {
-			pairs = append(pairs, itemPair{newIndex: e.index, oldIndex: oldKeys.entries[pos].index})
+	seen := make(map[any]bool, len(newList))
+	for i, item := range newList {
+		k := n.itemKey(i, item)
+		if seen[k] {
+			continue // only the first item with a key is correlated
+		}
+		seen[k] = true
+		if j, ok := oldIndex[k]; ok {
+			pairs = append(pairs, itemPair{newIndex: i, oldIndex: j})
 		}
 	}
 	return pairs
+}
+
+// keyChange is a key that an update added or removed, and where it is.
+type keyChange struct {
+	index int    // list position (new list for additions, old for removals)
+	name  string // map key
+}
+
+// listKeyChanges returns the items whose keys are in one list and not the
+// other: added (positions in newList) and removed (positions in oldList).
+// A missing list is an empty one.
+func (n *node) listKeyChanges(newList, oldList []any) (added, removed []keyChange) {
+	if n.list == byIndex {
+		for i := len(oldList); i < len(newList); i++ {
+			added = append(added, keyChange{index: i})
+		}
+		for i := len(newList); i < len(oldList); i++ {
+			removed = append(removed, keyChange{index: i})
+		}
+		return added, removed
+	}
+	return n.missingKeys(newList, oldList), n.missingKeys(oldList, newList)
+}
+
+// missingKeys returns the first items of list a whose keys list b lacks.
+func (n *node) missingKeys(a, b []any) []keyChange {
+	inB := n.indexByKey(b)
+	var out []keyChange
+	reported := map[any]bool{}
+	for i, item := range a {
+		k := n.itemKey(i, item)
+		if _, ok := inB[k]; !ok && !reported[k] {
+			reported[k] = true
+			out = append(out, keyChange{index: i})
+		}
+	}
+	return out
+}
+
+// mapKeyChanges returns the keys in one map and not the other, sorted.
+func (n *node) mapKeyChanges(newMap, oldMap map[string]any) (added, removed []keyChange) {
+	return n.missingMapKeys(newMap, oldMap), n.missingMapKeys(oldMap, newMap)
+}
+
+func (n *node) missingMapKeys(a, b map[string]any) []keyChange {
+	var out []keyChange
+	for k := range a {
+		if _, ok := b[k]; !ok && !n.hasProperty(k) {
+			out = append(out, keyChange{name: k})
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].name < out[j].name })
+	return out
+}
+
+func (k keyChange) path(collection *field.Path, isMap bool) *field.Path {
+	if isMap {
+		return collection.Key(k.name)
+	}
+	return collection.Index(k.index)
 }

@@ -1,11 +1,13 @@
 package cli
 
 import (
+	"context"
 	"fmt"
 	"strings"
 	"sync"
 
 	"github.com/kval-dev/kval/engine"
+	"github.com/kval-dev/kval/lint"
 	"github.com/kval-dev/kval/schema"
 )
 
@@ -40,6 +42,9 @@ func loadCatalog(s streams, paths []string, opts engine.Options) (*catalog, erro
 	}
 	if len(loaded.CRDs) == 0 {
 		return nil, badInput("no CustomResourceDefinition found in %v", paths)
+	}
+	if invalid := reportInvalidCRDs(s, loaded.CRDs); invalid > 0 {
+		return nil, badInput("%d CustomResourceDefinition(s) that kube-apiserver would reject: fix them first (kval lint)", invalid)
 	}
 	return &catalog{loaded: loaded, opts: opts, validators: map[*schema.Version]*engine.Validator{}}, nil
 }
@@ -95,4 +100,20 @@ func groupOf(apiVersion string) string {
 		return ""
 	}
 	return group
+}
+
+// reportInvalidCRDs prints the errors of every CRD kube-apiserver would
+// reject and returns how many there are: objects are never validated against
+// a schema the apiserver would not serve.
+func reportInvalidCRDs(s streams, crds []*schema.CRD) int {
+	invalid := 0
+	for _, crd := range crds {
+		errs := lint.CheckCRD(context.Background(), crd, lintOptions())
+		if len(errs) == 0 {
+			continue
+		}
+		invalid++
+		fmt.Fprintf(s.err, "error: %s: %s", crd.Source, invalidMessage(schema.CRDKind, crd.Name(), errs))
+	}
+	return invalid
 }
