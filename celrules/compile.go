@@ -1,0 +1,162 @@
+package celrules
+
+import (
+	"strings"
+
+	"github.com/google/cel-go/cel"
+	celconfig "k8s.io/apiserver/pkg/apis/cel"
+	apiservercel "k8s.io/apiserver/pkg/cel"
+	"k8s.io/apiserver/pkg/cel/library"
+
+	"github.com/kval-dev/kval/schema"
+)
+
+// compiledRule is one x-kubernetes-validations entry, compiled.
+type compiledRule struct {
+	rule *schema.ValidationRule
+	// program is nil when the rule is empty or did not compile (err says why).
+	program cel.Program
+	err     *apiservercel.Error
+	// usesOldSelf: the rule is a transition rule.
+	usesOldSelf     bool
+	optionalOldSelf bool
+	// maxCost is the estimated cost of one evaluation; maxCardinality how
+	// often the node can occur in a request when nothing bounds it better.
+	maxCost, maxCardinality uint64
+	// message is the compiled messageExpression, nil when there is none or
+	// it did not compile (messageErr says why).
+	message        cel.Program
+	messageErr     *apiservercel.Error
+	messageMaxCost uint64
+	// fieldPath is the rule's fieldPath, normalized ("" when unset or invalid).
+	fieldPath string
+}
+
+// ruleCompiler compiles the rules of one node.
+type ruleCompiler struct {
+	node      *schema.Schema
+	envs      envPair
+	which     Environment
+	estimator *library.CostEstimator
+	// maxCardinality is the node's unbounded cardinality.
+	maxCardinality uint64
+}
+
+func newRuleCompiler(node *schema.Schema, decl *apiservercel.DeclType, which Environment) (*ruleCompiler, error) {
+	needOptional := false
+	for _, r := range node.Validations {
+		needOptional = needOptional || (r.OptionalOldSelf != nil && *r.OptionalOldSelf)
+	}
+	envs, err := newEnvPair(decl, needOptional)
+	if err != nil {
+		return nil, err
+	}
+	return &ruleCompiler{
+		node: node, envs: envs, which: which,
+		estimator:      newCostEstimator(decl),
+		maxCardinality: unboundedCardinality(decl.MinSerializedSize),
+	}, nil
+}
+
+// compileAll compiles every rule of the node, in order.
+func (c *ruleCompiler) compileAll() []compiledRule {
+	out := make([]compiledRule, len(c.node.Validations))
+	for i := range c.node.Validations {
+		out[i] = c.compile(&c.node.Validations[i])
+	}
+	return out
+}
+
+// compile compiles a rule and its messageExpression as kube-apiserver does,
+// with its error details. An empty rule compiles to nothing, silently.
+func (c *ruleCompiler) compile(rule *schema.ValidationRule) compiledRule {
+	out := compiledRule{rule: rule, optionalOldSelf: rule.OptionalOldSelf != nil && *rule.OptionalOldSelf}
+	if strings.TrimSpace(rule.Rule) == "" {
+		return out
+	}
+	env := c.envs.env(out.optionalOldSelf, c.which)
+	ast, issues := env.Compile(rule.Rule)
+	if issues != nil {
+		out.err = invalid("compilation failed: " + issues.String())
+		return out
+	}
+	if ast.OutputType() != cel.BoolType {
+		out.err = invalid("cel expression must evaluate to a bool")
+		return out
+	}
+	out.usesOldSelf = referencesOldSelf(ast)
+	prog, err := env.Program(ast, c.programOptions()...)
+	if err != nil {
+		out.err = invalid("program instantiation failed: " + err.Error())
+		return out
+	}
+	estimate, err := env.EstimateCost(ast, c.estimator)
+	if err != nil {
+		out.err = internal("cost estimation failed: " + err.Error())
+		return out
+	}
+	out.program, out.maxCost, out.maxCardinality = prog, estimate.Max, c.maxCardinality
+	if rule.MessageExpression != "" && !c.compileMessage(&out, env) {
+		return out
+	}
+	if rule.FieldPath != "" {
+		if p, ok := schema.RuleFieldPath(c.node, rule.FieldPath); ok {
+			out.fieldPath = p.String()
+		}
+	}
+	return out
+}
+
+// compileMessage compiles the messageExpression of a rule that compiled;
+// false when it fails.
+func (c *ruleCompiler) compileMessage(out *compiledRule, env *cel.Env) bool {
+	ast, issues := env.Compile(out.rule.MessageExpression)
+	if issues != nil {
+		out.messageErr = invalid("messageExpression compilation failed: " + issues.String())
+		return false
+	}
+	if ast.OutputType() != cel.StringType {
+		out.messageErr = invalid("messageExpression must evaluate to a string")
+		return false
+	}
+	prog, err := env.Program(ast, c.programOptions()...)
+	if err != nil {
+		out.messageErr = invalid("messageExpression instantiation failed: " + err.Error())
+		return false
+	}
+	estimate, err := env.EstimateCost(ast, c.estimator)
+	if err != nil {
+		out.messageErr = internal("cost estimation failed for messageExpression: " + err.Error())
+		return false
+	}
+	out.message, out.messageMaxCost = prog, estimate.Max
+	return true
+}
+
+// programOptions bound each evaluation by kube-apiserver's per-call limit,
+// checked every CheckFrequency comprehension iterations.
+func (c *ruleCompiler) programOptions() []cel.ProgramOption {
+	return []cel.ProgramOption{
+		cel.CostLimit(PerCallLimit),
+		cel.CostTracking(c.estimator),
+		cel.InterruptCheckFrequency(celconfig.CheckFrequency),
+	}
+}
+
+// referencesOldSelf reports whether a checked expression refers to oldSelf.
+func referencesOldSelf(ast *cel.Ast) bool {
+	for _, ref := range ast.NativeRep().ReferenceMap() {
+		if ref.Name == oldSelfVar {
+			return true
+		}
+	}
+	return false
+}
+
+func invalid(detail string) *apiservercel.Error {
+	return &apiservercel.Error{Type: apiservercel.ErrorTypeInvalid, Detail: detail}
+}
+
+func internal(detail string) *apiservercel.Error {
+	return &apiservercel.Error{Type: apiservercel.ErrorTypeInternal, Detail: detail}
+}

@@ -1,0 +1,44 @@
+// Package celrules evaluates x-kubernetes-validations rules (CEL) the way
+// kube-apiserver does for custom resources, and checks them the way it does
+// when a CRD is created.
+//
+// NewValidator compiles every rule of a schema once, with cel-go and the
+// Kubernetes CEL libraries (k8s.io/apiserver/pkg/cel/...), in the
+// environment kube-apiserver uses for stored expressions at its default
+// compatibility version. self is typed from the schema: objects with their
+// properties, maps, lists, int-or-string as dyn, formats as durations,
+// timestamps and bytes; at a resource root also apiVersion, kind,
+// metadata.name and metadata.generateName. Validate then walks only the
+// nodes that have rules at or below them.
+//
+// # Faithfulness to kube-apiserver
+//
+// Errors are kube-apiserver's: a failed rule reports its message, its
+// evaluated messageExpression (at most 5 KiB, one line, not empty; else the
+// message), or "failed rule: <rule>"; with the type its reason asks for, at
+// its fieldPath; the bad value is the value itself, omitted for objects and
+// arrays. Evaluation errors, the per-call cost limit and the per-object
+// budget stop the walk with upstream's messages.
+//
+// Transition rules (those that use oldSelf) run on update only, where the
+// old value correlates with the new one: object fields by name, map entries
+// by key, items of list-type map lists by their keys; never through other
+// lists. A rule with optionalOldSelf always runs, oldSelf being an optional.
+// With ratcheting, an error of a rule that does not use oldSelf on a value
+// the update left unchanged is returned apart (Result.Ratcheted).
+//
+// Where kube-apiserver's order is Go's random map order (object keys), kval
+// visits properties in name order and map entries in key order.
+//
+// # CRD checks
+//
+// Checker plugs into package schema's CRD checks (schema.RuleChecker): it
+// compiles each rule in the environment for new expressions, estimates its
+// cost times how often its node can occur (from maxItems, maxProperties and
+// the request size limit) and reports kube-apiserver's errors: compile
+// errors, per-rule and per-schema cost limits, oldSelf where old and new
+// values cannot be correlated, optionalOldSelf without oldSelf. Costs
+// explains a rule's estimated cost and which limits would bring it under
+// the limit. DefaultEvaluator plugs into package lint to evaluate rules on
+// default values.
+package celrules

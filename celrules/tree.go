@@ -1,0 +1,163 @@
+package celrules
+
+import (
+	"errors"
+	"sort"
+
+	"k8s.io/apimachinery/pkg/util/validation/field"
+	apiservercel "k8s.io/apiserver/pkg/cel"
+	"k8s.io/apiserver/pkg/cel/common"
+
+	"github.com/kval-dev/kval/schema"
+)
+
+// node is a schema node with rules at or below it; the walk over a value
+// visits nothing else.
+type node struct {
+	schema *schema.Schema
+	// value is how values of the node are presented to rules: the adapted
+	// node, with apiVersion, kind and object meta at a resource root.
+	value common.Schema
+	// plain is the adapted node itself, for finding old items of map lists.
+	plain *adapted
+
+	rules []compiledRule
+	// initErr is set when the node has rules but no CEL type, so none of its
+	// rules could be compiled.
+	initErr error
+	// usesOldSelf: some rule is a transition rule, so oldSelf is bound.
+	usesOldSelf bool
+
+	properties []property // sorted by name
+	items      *node
+	additional *node
+}
+
+type property struct {
+	name string
+	node *node
+}
+
+// errNoDeclType is upstream's error for rules on a node CEL cannot type.
+var errNoDeclType = errors.New("failed to convert to declType for CEL validation rules")
+
+// treeBuilder compiles the rules of a schema into a tree of nodes.
+type treeBuilder struct {
+	adapter *adapter
+	which   Environment
+	// failures collects every rule that did not compile, for Compile's error.
+	failures field.ErrorList
+}
+
+// build returns the node of s, or nil when neither s nor its subtree has
+// rules. Like kube-apiserver, a child's CEL type is taken from its parent's
+// (so a resource root's metadata is the reduced one rules see), and
+// properties whose type CEL cannot declare are left out, rules and all.
+func (b *treeBuilder) build(s *schema.Schema, decl *apiservercel.DeclType, resourceRoot bool, path *field.Path) *node {
+	if s == nil {
+		return nil
+	}
+	plain := b.adapter.adapt(s)
+	n := &node{schema: s, value: plain, plain: plain}
+	if resourceRoot {
+		n.value = b.adapter.resourceView(plain)
+	}
+	b.compileRules(n, decl, path)
+	var elem *apiservercel.DeclType
+	if decl != nil {
+		elem = decl.ElemType
+	}
+	if s.Items != nil {
+		n.items = b.build(s.Items, elem, s.Items.EmbeddedResource, path.Child("items"))
+	}
+	b.buildProperties(n, decl, path)
+	if ap := s.AdditionalPropertiesSchema(); ap != nil {
+		n.additional = b.build(ap, elem, ap.EmbeddedResource, path.Child("additionalProperties"))
+	}
+	if len(n.rules) == 0 && n.initErr == nil && n.items == nil && n.additional == nil && len(n.properties) == 0 {
+		return nil
+	}
+	return n
+}
+
+func (b *treeBuilder) buildProperties(n *node, decl *apiservercel.DeclType, path *field.Path) {
+	names := make([]string, 0, len(n.schema.Properties))
+	for name := range n.schema.Properties {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		prop := n.schema.Properties[name]
+		t, ok := propertyDeclType(decl, name, prop, b.adapter)
+		if !ok {
+			continue
+		}
+		if child := b.build(prop, t, prop.EmbeddedResource, path.Child("properties").Key(name)); child != nil {
+			n.properties = append(n.properties, property{name: name, node: child})
+		}
+	}
+}
+
+// propertyDeclType is the CEL type of property name: its field in the
+// parent's type, or, for names CEL cannot spell, a type of its own.
+func propertyDeclType(parent *apiservercel.DeclType, name string, prop *schema.Schema, a *adapter) (*apiservercel.DeclType, bool) {
+	escaped, ok := apiservercel.Escape(name)
+	if !ok {
+		t := common.SchemaDeclType(a.adapt(prop), prop.EmbeddedResource)
+		return t, t != nil
+	}
+	if parent == nil {
+		return nil, false
+	}
+	f, ok := parent.Fields[escaped]
+	if !ok {
+		return nil, false
+	}
+	return f.Type, true
+}
+
+// compileRules compiles the node's own rules.
+func (b *treeBuilder) compileRules(n *node, decl *apiservercel.DeclType, path *field.Path) {
+	if len(n.schema.Validations) == 0 {
+		return
+	}
+	rulesPath := path.Child("x-kubernetes-validations")
+	if decl == nil {
+		n.initErr = errNoDeclType
+		b.failures = append(b.failures, field.InternalError(rulesPath, errNoDeclType))
+		return
+	}
+	c, err := newRuleCompiler(n.schema, decl, b.which)
+	if err != nil {
+		n.initErr = err
+		b.failures = append(b.failures, field.InternalError(rulesPath, err))
+		return
+	}
+	n.rules = c.compileAll()
+	for i := range n.rules {
+		r := &n.rules[i]
+		n.usesOldSelf = n.usesOldSelf || r.usesOldSelf
+		if r.err != nil {
+			b.failures = append(b.failures, field.Invalid(rulesPath.Index(i).Child("rule"), r.rule.Rule, r.err.Detail))
+		}
+		if r.messageErr != nil {
+			b.failures = append(b.failures, field.Invalid(rulesPath.Index(i).Child("messageExpression"), r.rule.MessageExpression, r.messageErr.Detail))
+		}
+	}
+}
+
+// hasRules reports whether s or any node of its skeleton has rules.
+func hasRules(s *schema.Schema) bool {
+	if s == nil {
+		return false
+	}
+	if len(s.Validations) > 0 || hasRules(s.Items) || hasRules(s.AdditionalPropertiesSchema()) {
+		return true
+	}
+	for _, p := range s.Properties {
+		if hasRules(p) {
+			return true
+		}
+	}
+	return false
+}
