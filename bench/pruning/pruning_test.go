@@ -83,7 +83,7 @@ func loadExamples(b *testing.B) []example {
 			if err != nil {
 				continue // core objects such as Namespaces and Services
 			}
-			v, err := engine.Compile(crd, version.Name)
+			v, err := engine.Compile(crd, version.Name, engine.Options{})
 			if err != nil {
 				b.Fatal(err)
 			}

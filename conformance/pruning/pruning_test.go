@@ -129,7 +129,7 @@ func generate(crd *schema.CRD, version string, n int) []map[string]any {
 }
 
 func compareAll(t *testing.T, p crdPair, version string, inputs []map[string]any) {
-	v, err := engine.Compile(p.kval, version)
+	v, err := engine.Compile(p.kval, version, engine.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

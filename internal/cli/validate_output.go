@@ -176,4 +176,3 @@ func invalidMessage(kind, name string, errs field.ErrorList) string {
 	}
 	return b.String()
 }
-
