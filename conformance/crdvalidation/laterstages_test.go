@@ -19,7 +19,16 @@ import (
 // have yet: rule compilation (celrules) and value validation of defaults
 // (values). valueErrs is the set computed by defaultValueErrors.
 func laterStage(e *field.Error, valueErrs map[string]bool) bool {
-	return isRuleCompilationError(e) || valueErrs[key(e)]
+	return isRuleCompilationError(e) || valueErrs[stableKey(e)]
+}
+
+// celTypeName matches the names CEL gives to object types in messages; they
+// carry a counter that differs between runs.
+var celTypeName = regexp.MustCompile(`Type\d+`)
+
+// stableKey is key without the run-dependent parts of CEL messages.
+func stableKey(e *field.Error) string {
+	return celTypeName.ReplaceAllString(key(e), "Type")
 }
 
 // ruleFieldPattern matches the fields upstream reports rule compilation errors at.
@@ -81,13 +90,13 @@ func collectDefaultValueErrors(path *field.Path, s, root *structuralschema.Struc
 		for _, v := range []any{value, s.Default.Object} {
 			validator := apiservervalidation.NewSchemaValidatorFromOpenAPI(s.ToKubeOpenAPI())
 			for _, e := range apiservervalidation.ValidateCustomResource(path.Child("default"), v, validator) {
-				out[key(e)] = true
+				out[stableKey(e)] = true
 			}
 			if celValidator := cel.NewValidator(s, s == root, celconfig.PerCallLimit); celValidator != nil {
 				errs, _ := celValidator.Validate(context.Background(), path.Child("default"), s, v, v, celconfig.RuntimeCELCostBudget)
 				more, _ := celValidator.Validate(context.Background(), path.Child("default"), s, v, nil, celconfig.RuntimeCELCostBudget)
 				for _, e := range append(errs, more...) {
-					out[key(e)] = true
+					out[stableKey(e)] = true
 				}
 			}
 		}

@@ -4,6 +4,8 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"runtime/debug"
+	"strings"
 
 	"k8s.io/apiextensions-apiserver/pkg/apis/apiextensions"
 	"k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/validation"
@@ -24,7 +26,38 @@ func upstreamErrors(obj map[string]any) (*apiextensions.CustomResourceDefinition
 		return nil, nil, fmt.Errorf("upstream cannot decode: %w", err)
 	}
 	prepareForCreate(crd)
-	return crd, validation.ValidateCustomResourceDefinition(context.Background(), crd), nil
+	errs, err := validate(crd)
+	return crd, errs, err
+}
+
+// errUpstreamPanic: upstream panicked on the input (it dereferences missing
+// schemas in a few field paths); kval reports an error there instead.
+type errUpstreamPanic struct {
+	value any
+	where string
+}
+
+func (e errUpstreamPanic) Error() string {
+	return fmt.Sprintf("upstream panicked: %v in %s", e.value, e.where)
+}
+
+// panicSite is the innermost upstream function on the stack of a panic.
+func panicSite() string {
+	for _, line := range strings.Split(string(debug.Stack()), "\n") {
+		if strings.HasPrefix(line, "k8s.io/apiextensions-apiserver/") {
+			return line
+		}
+	}
+	return "unknown"
+}
+
+func validate(crd *apiextensions.CustomResourceDefinition) (errs field.ErrorList, err error) {
+	defer func() {
+		if v := recover(); v != nil {
+			err = errUpstreamPanic{v, panicSite()}
+		}
+	}()
+	return validation.ValidateCustomResourceDefinition(context.Background(), crd), nil
 }
 
 // prepareForCreate does what kube-apiserver does to a CRD between decoding
