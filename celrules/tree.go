@@ -2,7 +2,6 @@ package celrules
 
 import (
 	"errors"
-	"sort"
 
 	"k8s.io/apimachinery/pkg/util/validation/field"
 	apiservercel "k8s.io/apiserver/pkg/cel"
@@ -81,12 +80,7 @@ func (b *treeBuilder) build(s *schema.Schema, decl *apiservercel.DeclType, resou
 }
 
 func (b *treeBuilder) buildProperties(n *node, decl *apiservercel.DeclType, path *field.Path) {
-	names := make([]string, 0, len(n.schema.Properties))
-	for name := range n.schema.Properties {
-		names = append(names, name)
-	}
-	sort.Strings(names)
-	for _, name := range names {
+	for _, name := range sortedNames(n.schema.Properties) {
 		prop := n.schema.Properties[name]
 		t, ok := propertyDeclType(decl, name, prop, b.adapter)
 		if !ok {
