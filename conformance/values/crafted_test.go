@@ -89,6 +89,10 @@ func TestCraftedSchemas(t *testing.T) {
 					}
 				}
 			}
+			wrapped, _ := craftedPair(t, `{type: object, properties: {v: `+all[name]+`}}`)
+			for i, v := range pool {
+				wrapped.create(t, &c, fmt.Sprintf("%s: {v: %s}", name, valuePool[i]), map[string]any{"v": v})
+			}
 			generatedInObject(t, &c, name, all[name])
 		})
 	}
