@@ -1,13 +1,106 @@
 package cli
 
-import "github.com/spf13/cobra"
+import (
+	"fmt"
+	"os"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/kval-dev/kval/gen"
+)
+
+// genFlags are the options of `kval gen`.
+type genFlags struct {
+	lint       bool
+	docs       bool
+	format     string
+	outputFile string
+	readOnly   []string
+	headerFile string
+}
 
 func newGenCommand(s streams) *cobra.Command {
-	return &cobra.Command{
+	var f genFlags
+	cmd := &cobra.Command{
 		Use:   "gen PKG...",
 		Short: "Generate validation code from +k8s: tags on Go types",
+		Long: `gen reads +k8s: tags on the Go types of the given packages and writes, in each
+package that opts in with +k8s:validation-gen in its doc.go, a file of
+validation functions (zz_generated.validations.go) that call kval's runtime
+library github.com/kval-dev/kval/validate.
+
+Every misused or unknown tag and every unsupported Go shape is reported with
+its file and line; nothing is written unless there are none.
+
+  kval gen ./pkg/apis/...             generate
+  kval gen --lint ./pkg/apis/...      check the tags, write nothing
+  kval gen --docs -o markdown         print the reference of every tag`,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return badInput("gen is not implemented yet")
+			return runGen(s, f, args)
 		},
 	}
+	fl := cmd.Flags()
+	fl.BoolVar(&f.lint, "lint", false, "check tags and report problems without writing files")
+	fl.BoolVar(&f.docs, "docs", false, "print the reference of every registered tag and exit")
+	fl.StringVarP(&f.format, "output", "o", "markdown", "format of --docs: markdown or json")
+	fl.StringVar(&f.outputFile, "output-file", gen.DefaultOutputFile, "name of the generated file in each package")
+	fl.StringSliceVar(&f.readOnly, "readonly-pkg", nil, "package whose validation functions generated code may call, but which is not generated (repeatable)")
+	fl.StringVar(&f.headerFile, "go-header-file", "", "file whose text (e.g. a license) starts each generated file")
+	return cmd
+}
+
+func runGen(s streams, f genFlags, args []string) error {
+	if f.docs {
+		out, err := gen.RenderDocs(f.format)
+		if err != nil {
+			return badInput("%v", err)
+		}
+		_, err = s.out.Write(out)
+		return err
+	}
+	if len(args) == 0 {
+		return badInput("gen needs at least one package pattern, e.g. ./...")
+	}
+	opts := gen.Options{Patterns: args, OutputFile: f.outputFile, ReadOnly: f.readOnly}
+	if f.headerFile != "" {
+		header, err := os.ReadFile(f.headerFile)
+		if err != nil {
+			return badInput("reading --go-header-file: %v", err)
+		}
+		opts.Header = string(header)
+	}
+	return generate(s, opts, f.lint)
+}
+
+func generate(s streams, opts gen.Options, lintOnly bool) error {
+	run := gen.Generate
+	if lintOnly {
+		run = gen.Lint
+	}
+	res, err := run(opts)
+	if err != nil {
+		return badInput("%v", err)
+	}
+	for _, w := range res.Warnings {
+		fmt.Fprintln(s.err, "warning:", w)
+	}
+	for _, p := range res.Problems {
+		fmt.Fprintln(s.err, p)
+	}
+	if len(res.Problems) > 0 {
+		fmt.Fprintf(s.err, "%d problem(s) in %s\n", len(res.Problems), strings.Join(res.Packages, ", "))
+		return errInvalid
+	}
+	if lintOnly {
+		fmt.Fprintf(s.out, "no problems in %d package(s)\n", len(res.Packages))
+		return nil
+	}
+	if err := gen.Write(res.Files); err != nil {
+		return badInput("%v", err)
+	}
+	for _, file := range res.Files {
+		fmt.Fprintln(s.out, "wrote", file.Path)
+	}
+	return nil
 }

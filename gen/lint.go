@@ -1,0 +1,121 @@
+package gen
+
+import (
+	"go/types"
+	"strings"
+
+	"github.com/kval-dev/kval/gen/shape"
+	"github.com/kval-dev/kval/gen/validators"
+	"github.com/kval-dev/kval/tags"
+)
+
+// linter checks the tags of the types a target validates against rules
+// that keep declarative validation correct and reviewable: no unknown tags,
+// alpha and beta only as prefixes, no tag less stable than its rule,
+// explicit requiredness on validated fields, no contradictory tags.
+type linter struct {
+	prog  *program
+	reg   *validators.Registry
+	ps    *problems
+	d     *discoverer
+	typed map[*types.TypeName]bool
+}
+
+func newLinter(d *discoverer) *linter {
+	return &linter{prog: d.prog, reg: d.reg, ps: d.ps, d: d, typed: map[*types.TypeName]bool{}}
+}
+
+func (l *linter) lintTarget(t *target) {
+	for _, ti := range t.roots {
+		l.lintType(ti.obj.Type())
+	}
+}
+
+// lintType lints a named type's tags and, through its fields, elements and
+// keys, the types it uses. Types of packages not loaded from source have no
+// comments to lint.
+func (l *linter) lintType(t types.Type) {
+	t = shape.NonPointer(t)
+	switch u := t.(type) {
+	case *types.Slice:
+		l.lintType(u.Elem())
+		return
+	case *types.Map:
+		l.lintType(u.Key())
+		l.lintType(u.Elem())
+		return
+	}
+	ti := l.prog.typeInfo(t)
+	if ti == nil || l.typed[ti.obj] {
+		return
+	}
+	l.typed[ti.obj] = true
+	if hasOption(ti.doc, nolintTag) {
+		return
+	}
+	l.lintComments(ti.obj.Pkg().Path(), ti.doc, nil)
+	if shape.IsTypedef(t) {
+		l.lintType(t.Underlying())
+	}
+	for _, m := range ti.members {
+		l.lintComments(ti.obj.Pkg().Path(), m.Comments, m)
+		l.lintType(m.Type)
+	}
+}
+
+// lintComments applies the rules to the tags in one comment. m is the field
+// the comment belongs to, or nil for a type.
+func (l *linter) lintComments(pkgPath string, lines []tags.Line, m *validators.Member) {
+	l.unknownTags(lines)
+	list, _ := l.reg.ParseTags(lines)
+	for _, t := range list {
+		l.prefixes(t, true)
+		l.stability(pkgPath, t)
+	}
+	if m != nil {
+		l.requiredness(list, lines, m)
+	}
+	l.duplicates(list)
+}
+
+func (l *linter) problem(t tags.Tag, hint, msg string) {
+	l.ps.add(Problem{Pos: t.Pos, Tag: "+" + t.String(), Msg: msg, Hint: hint, Lint: true})
+}
+
+// unknownTags reports +k8s: tags that no validator and no known generator
+// understands: a typo would otherwise silently drop a rule.
+func (l *linter) unknownTags(lines []tags.Line) {
+	for _, f := range tags.Extract(lines, "k8s:") {
+		if l.reg.Known(f.Name) || isOtherGeneratorTag(f.Name) {
+			continue
+		}
+		l.ps.add(Problem{Pos: f.Pos, Tag: "+" + f.Text, Msg: "unknown tag " + f.Name, Hint: l.reg.Suggest(f.Name), Lint: true})
+	}
+	for _, f := range tags.Extract(lines, "") {
+		t, err := tags.ParseFound(f)
+		if err != nil || !strings.HasPrefix(f.Name, "k8s:") {
+			continue
+		}
+		for p := t.Payload; p != nil; p = p.Payload {
+			if !l.reg.Known(p.Name) {
+				l.problem(t, l.reg.Suggest(p.Name), "unknown payload tag "+p.Name)
+			}
+		}
+	}
+}
+
+// prefixes checks that +k8s:alpha and +k8s:beta start a tag and carry a
+// payload.
+func (l *linter) prefixes(t tags.Tag, root bool) {
+	for i, link := range t.Chain() {
+		if link.Name != "k8s:alpha" && link.Name != "k8s:beta" {
+			continue
+		}
+		switch {
+		case !root || i > 0:
+			l.problem(t, "write +"+link.Name+"=... first, before the other tags of the chain", "+"+link.Name+" can only prefix a rule")
+		case link.Payload == nil:
+			l.problem(t, "write +"+link.Name+"=<validation tag>", "+"+link.Name+" needs a validation tag as its value")
+		}
+	}
+}

@@ -1,0 +1,127 @@
+package gen
+
+import (
+	"path"
+	"strings"
+
+	"github.com/kval-dev/kval/gen/shape"
+	"github.com/kval-dev/kval/gen/validators"
+	"github.com/kval-dev/kval/tags"
+)
+
+// stability checks that a rule uses no tag less mature than the rule
+// itself. Rules are stable by default; in an alpha or beta API version
+// (a package path ending in e.g. v1alpha1) alpha or beta tags may be used
+// bare; +k8s:alpha and +k8s:beta lower the level of their payload; a rule
+// behind a feature gate (+k8s:ifEnabled/ifDisabled) may use beta tags.
+func (l *linter) stability(pkgPath string, t tags.Tag) {
+	level := packageLevel(pkgPath)
+	check := t
+	switch t.Name {
+	case "k8s:alpha", "k8s:beta":
+		if t.Payload == nil {
+			return
+		}
+		level = validators.StabilityAlpha
+		if t.Name == "k8s:beta" {
+			level = validators.StabilityBeta
+		}
+		check = *t.Payload
+	}
+	if (check.Name == "k8s:ifEnabled" || check.Name == "k8s:ifDisabled") && level == validators.StabilityStable {
+		level = validators.StabilityBeta
+	}
+	for _, link := range check.Chain() {
+		doc, ok := l.reg.Doc(link.Name)
+		if !ok || doc.Stability.AtLeast(level) {
+			continue
+		}
+		l.problem(t, "prefix the rule with +k8s:"+strings.ToLower(string(doc.Stability))+"=",
+			"tag "+link.Name+" is "+string(doc.Stability)+" and cannot be used in a "+string(level)+" rule")
+		return
+	}
+}
+
+func packageLevel(pkgPath string) validators.Stability {
+	version := path.Base(pkgPath)
+	switch {
+	case strings.Contains(version, "alpha"):
+		return validators.StabilityAlpha
+	case strings.Contains(version, "beta"):
+		return validators.StabilityBeta
+	}
+	return validators.StabilityStable
+}
+
+var requirednessTags = []string{"k8s:required", "k8s:optional", "k8s:forbidden"}
+
+// requiredness checks that a validated field says whether it is required,
+// optional or forbidden, and says it once.
+func (l *linter) requiredness(list []tags.Tag, lines []tags.Line, m *validators.Member) {
+	var found []tags.Tag
+	for _, t := range list {
+		for _, name := range requirednessTags {
+			if t.Name == name {
+				found = append(found, t)
+			}
+		}
+	}
+	switch {
+	case len(found) > 1:
+		l.problem(found[1], "keep one of +k8s:required, +k8s:optional and +k8s:forbidden",
+			"conflicts with +"+found[0].Name+" on the same field")
+	case len(found) == 1:
+		if found[0].Name == "k8s:required" && hasDefault(lines) {
+			l.problem(found[0], "drop +k8s:required: a field with a +default is optional, and required once defaulted",
+				"a field with a default cannot be required")
+		}
+		return
+	}
+	if shape.IsStruct(m.Type) || len(found) > 0 {
+		return
+	}
+	if l.hasValidation(m) {
+		l.ps.add(Problem{Pos: m.Pos, Msg: "field " + m.Name + " has validations but no +k8s:optional, +k8s:required or +k8s:forbidden",
+			Hint: "say whether clients must set it", Lint: true})
+	}
+}
+
+func hasDefault(lines []tags.Line) bool {
+	for _, f := range tags.Extract(lines, "") {
+		if f.Name == "default" {
+			return true
+		}
+	}
+	return false
+}
+
+// hasValidation reports whether validating the field would run any check:
+// its own tags, its type's, or its elements' (opaque types excepted).
+func (l *linter) hasValidation(m *validators.Member) bool {
+	c := l.childOf(m)
+	return c != nil && c.hasValidationsSeen(map[*node]bool{})
+}
+
+// childOf finds the discovered field of a member.
+func (l *linter) childOf(m *validators.Member) *child {
+	for _, n := range l.d.nodes {
+		for _, c := range n.fields {
+			if c.member == m {
+				return c
+			}
+		}
+	}
+	return nil
+}
+
+// duplicates reports a tag written twice identically.
+func (l *linter) duplicates(list []tags.Tag) {
+	seen := map[string]bool{}
+	for _, t := range list {
+		key := t.String()
+		if seen[key] {
+			l.problem(t, "remove one of them", "duplicate tag")
+		}
+		seen[key] = true
+	}
+}

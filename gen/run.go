@@ -1,0 +1,119 @@
+package gen
+
+import (
+	"fmt"
+	"os"
+
+	"github.com/kval-dev/kval/gen/validators"
+)
+
+// DefaultOutputFile is the name of the generated file in each package.
+const DefaultOutputFile = "zz_generated.validations.go"
+
+// Options configure a run of the generator.
+type Options struct {
+	// Dir is the directory package patterns are relative to ("" for the
+	// current directory).
+	Dir string
+	// Patterns select the packages, as for `go build` (e.g. "./...").
+	Patterns []string
+	// OutputFile is the generated file's name in each package.
+	OutputFile string
+	// ReadOnly are packages whose validation functions generated code may
+	// call, but which are not generated in this run.
+	ReadOnly []string
+	// Header is boilerplate (e.g. a license) put at the top of each file.
+	Header string
+}
+
+// Result is the outcome of a run.
+type Result struct {
+	// Files are the generated files; empty when there are problems.
+	Files []File
+	// Problems are the tag and shape problems found; generation is refused
+	// when there is any.
+	Problems []Problem
+	// Packages are the packages configured for generation.
+	Packages []string
+	// Warnings are type errors in the loaded code, which do not stop
+	// generation (hand-written code may use generated code about to be
+	// replaced) but may explain surprises.
+	Warnings []string
+}
+
+// Generate loads the packages, evaluates their tags and returns the
+// generated files and every problem found. It writes nothing. The error is
+// for packages that cannot be loaded.
+func Generate(opts Options) (*Result, error) {
+	return run(opts, false)
+}
+
+// Lint is Generate without the generated files: it reports misused tags,
+// unsupported shapes and broken lint rules.
+func Lint(opts Options) (*Result, error) {
+	return run(opts, true)
+}
+
+func run(opts Options, lintOnly bool) (*Result, error) {
+	if opts.OutputFile == "" {
+		opts.OutputFile = DefaultOutputFile
+	}
+	prog, err := load(opts.Dir, opts.Patterns, opts.ReadOnly, opts.OutputFile)
+	if err != nil {
+		return nil, err
+	}
+	ps := &problems{}
+	targets := configure(prog, opts.ReadOnly, ps)
+	reg := validators.New(prog)
+	d := newDiscoverer(prog, reg, ps)
+	for _, t := range targets {
+		for _, ti := range t.roots {
+			d.discover(ti.obj.Type(), validators.TypePath(ti.obj.Type()))
+		}
+	}
+	res := &Result{Warnings: prog.warnings}
+	for _, t := range targets {
+		res.Packages = append(res.Packages, t.out.path)
+		if !t.nolint {
+			newLinter(d).lintTarget(t)
+		}
+	}
+	for _, issue := range reg.UnclaimedCustomFunctions(prog.outputs) {
+		ps.add(Problem{Msg: issue, Tag: "+k8s:customValidation"})
+	}
+	files := emitAll(targets, d, ps, opts)
+	res.Problems = ps.sorted()
+	if !lintOnly && len(res.Problems) == 0 {
+		res.Files = files
+	}
+	return res, nil
+}
+
+// emitAll renders every target's files; rendering also finds problems (e.g.
+// unsupported shapes in fields that need validation).
+func emitAll(targets []*target, d *discoverer, ps *problems, opts Options) []File {
+	var files []File
+	for _, t := range targets {
+		g := newFileGen(t, d, ps)
+		f, err := g.generate(opts)
+		if err != nil {
+			ps.add(Problem{Msg: err.Error()})
+			continue
+		}
+		files = append(files, f)
+		if t.fixtures {
+			files = append(files, g.fixtureFile(opts))
+		}
+	}
+	return files
+}
+
+// Write writes generated files, replacing existing ones.
+func Write(files []File) error {
+	for _, f := range files {
+		if err := os.WriteFile(f.Path, f.Content, 0o644); err != nil {
+			return fmt.Errorf("writing %s: %w", f.Path, err)
+		}
+	}
+	return nil
+}

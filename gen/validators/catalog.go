@@ -1,0 +1,36 @@
+package validators
+
+import "github.com/kval-dev/kval/gen/code"
+
+// catalog returns every tag validator, bound to this registry where a
+// validator evaluates payload tags or shares facts with other tags.
+func (r *Registry) catalog() []Validator {
+	return []Validator{
+		// Requiredness.
+		requiredness{mode: modeRequired}, requiredness{mode: modeOptional}, requiredness{mode: modeForbidden},
+		// Value limits.
+		limit{kind: limitMinimum}, limit{kind: limitMaximum},
+		limit{kind: limitMinLength}, limit{kind: limitMaxLength}, limit{kind: limitMaxBytes},
+		limit{kind: limitMinItems}, limit{kind: limitMaxItems},
+		limit{kind: limitMinProperties}, limit{kind: limitMaxProperties},
+		format{}, neq{},
+		&enum{r: r}, enumExclude{},
+		// Lists.
+		&listType{r: r}, &listMapKey{r: r}, &unique{r: r}, &customUnique{r: r},
+		// Collections and nesting.
+		&eachVal{r: r}, &eachKey{r: r}, &item{r: r}, &subfield{r: r},
+		// Cross-field rules.
+		&unionMember{r: r}, &unionDiscriminator{r: r}, &zeroOrOneOfMember{r: r},
+		&modeDiscriminator{r: r}, &ifMode{r: r},
+		&dependency{r: r, mode: dependencyRequired}, &dependency{r: r, mode: dependencyForbidden},
+		// Updates.
+		immutable{}, &update{r: r}, monotonic{},
+		// Escape hatches and control.
+		&customValidation{r: r}, &opaqueType{r: r},
+		&ifOption{r: r, enabled: true}, &ifOption{r: r, enabled: false},
+		&level{r: r, tag: alphaTag, level: code.Alpha}, &level{r: r, tag: betaTag, level: code.Beta},
+		// Test fixtures.
+		fixedResult{kind: fixedTrue}, fixedResult{kind: fixedFalse}, fixedResult{kind: fixedError},
+		fixedResult{kind: fixedTrueAlpha}, fixedResult{kind: fixedTrueBeta},
+	}
+}

@@ -1,0 +1,47 @@
+package validators
+
+import (
+	"github.com/kval-dev/kval/gen/code"
+	"github.com/kval-dev/kval/gen/shape"
+	"github.com/kval-dev/kval/tags"
+)
+
+const (
+	immutableTag = "k8s:immutable"
+	monotonicTag = "k8s:monotonic"
+)
+
+// immutable implements +k8s:immutable: a value may not change once the
+// object exists. Ratcheting already skips unchanged values, so the runtime
+// check reports whatever reaches it on update.
+type immutable struct{}
+
+func (immutable) Doc() Doc {
+	return Doc{
+		Tag: immutableTag, Stability: StabilityStable,
+		Scopes:      []Scope{ScopeType, ScopeField, ScopeListVal, ScopeMapVal},
+		Description: "Indicates that a field may not be updated.",
+	}
+}
+
+func (immutable) Validations(Context, tags.Tag) (Result, error) {
+	// A short circuit, so that it runs with +k8s:optional, before other checks.
+	return checksOnly(code.Check{Tag: immutableTag, Func: code.Runtime("Immutable"), Flags: code.ShortCircuit}), nil
+}
+
+// monotonic implements +k8s:monotonic: an integer may not decrease on update.
+type monotonic struct{}
+
+func (monotonic) Doc() Doc {
+	return Doc{
+		Tag: monotonicTag, Stability: StabilityAlpha, Scopes: []Scope{ScopeType, ScopeField},
+		Description: "ensures that a field's value never decreases on update",
+	}
+}
+
+func (monotonic) Validations(ctx Context, _ tags.Tag) (Result, error) {
+	if !shape.IsInteger(ctx.Type) {
+		return Result{}, errorf("must be an integer type, not %s", describeType(ctx.Type))
+	}
+	return checksOnly(code.Check{Tag: monotonicTag, Func: code.Runtime("Monotonic")}), nil
+}

@@ -1,0 +1,156 @@
+package validators
+
+import (
+	"go/types"
+
+	"github.com/kval-dev/kval/gen/code"
+	"github.com/kval-dev/kval/gen/shape"
+	"github.com/kval-dev/kval/tags"
+)
+
+type limitKind string
+
+const (
+	limitMinimum       limitKind = "k8s:minimum"
+	limitMaximum       limitKind = "k8s:maximum"
+	limitMinLength     limitKind = "k8s:minLength"
+	limitMaxLength     limitKind = "k8s:maxLength"
+	limitMaxBytes      limitKind = "k8s:maxBytes"
+	limitMinItems      limitKind = "k8s:minItems"
+	limitMaxItems      limitKind = "k8s:maxItems"
+	limitMinProperties limitKind = "k8s:minProperties"
+	limitMaxProperties limitKind = "k8s:maxProperties"
+)
+
+// maxPropertiesLimit bounds min/maxProperties, as upstream does.
+const maxPropertiesLimit = 100000
+
+// limit implements the bounds on numbers, string lengths and collection
+// sizes. They differ only in the shape they apply to and the runtime check.
+type limit struct{ kind limitKind }
+
+type limitSpec struct {
+	fn          string
+	target      string // what the tag applies to, for messages
+	scopes      []Scope
+	applies     func(types.Type) bool
+	description string
+	payload     PayloadDoc
+	// shortCircuit: a list or map that is too large is not validated
+	// further, which bounds the work an oversized object causes.
+	shortCircuit bool
+	// skipZero: a limit of 0 checks nothing and emits nothing.
+	skipZero bool
+	max      int64
+}
+
+var (
+	listScopes = []Scope{ScopeType, ScopeField, ScopeListVal, ScopeMapVal}
+	mapScopes  = []Scope{ScopeType, ScopeField}
+)
+
+func (v limit) spec() limitSpec {
+	switch v.kind {
+	case limitMinimum, limitMaximum:
+		s := limitSpec{fn: "Minimum", target: "integer", scopes: anyValueScopes, applies: shape.IsInteger,
+			description: "Indicates that a numeric field has a minimum value.",
+			payload:     PayloadDoc{Description: "<integer>", Docs: "This field must be greater than or equal to X."}}
+		if v.kind == limitMaximum {
+			s.fn, s.description = "Maximum", "Indicates that a numeric field has a maximum value."
+			s.payload.Docs = "This field must be less than or equal to X."
+		}
+		return s
+	case limitMinLength:
+		return limitSpec{fn: "MinLength", target: "string", scopes: anyValueScopes, applies: shape.IsString, skipZero: true,
+			description: "Indicates that a string field has a minimum length for its value in characters. This means that the minimum size in bytes is a range from X to 4X if multi-byte characters are allowed.",
+			payload:     PayloadDoc{Description: "<integer>", Docs: "This field must be at least X characters long."}}
+	case limitMaxLength:
+		return limitSpec{fn: "MaxLength", target: "string", scopes: anyValueScopes, applies: shape.IsString,
+			description: "Indicates that a string field has a limit on its length in characters. This could allow up to 4*N bytes if multi-byte characters are used. If you want to limit length of bytes specifically, use maxBytes.",
+			payload:     PayloadDoc{Description: "<non-negative integer>", Docs: "This field must be no more than X characters long."}}
+	case limitMaxBytes:
+		return limitSpec{fn: "MaxBytes", target: "string", scopes: anyValueScopes, applies: shape.IsString,
+			description: "Indicates that a string field has a limit on its length in bytes. This could only allow as few as N/4 multi-byte characters. If you want to limit length of characters specifically, use maxLength.",
+			payload:     PayloadDoc{Description: "<non-negative integer>", Docs: "This field must be no more than X bytes long."}}
+	case limitMinItems:
+		return limitSpec{fn: "MinItems", target: "list", scopes: listScopes, applies: shape.IsSlice,
+			description: "Indicates that a list has a minimum size.",
+			payload:     PayloadDoc{Description: "<non-negative integer>", Docs: "This list must be at least X items long."}}
+	case limitMaxItems:
+		return limitSpec{fn: "MaxItems", target: "list", scopes: listScopes, applies: shape.IsSlice, shortCircuit: true,
+			description: "Indicates that a list has a limit on its size.",
+			payload:     PayloadDoc{Description: "<non-negative integer>", Docs: "This list must be no more than X items long."}}
+	case limitMinProperties:
+		return limitSpec{fn: "MinProperties", target: "map", scopes: mapScopes, applies: isStringKeyedMap, max: maxPropertiesLimit,
+			description: "minProperties provides a limit on properties of an object as defined by JSON schema. In Kubernetes it may only be used to constrain the number of elements on a field defined as a golang map.",
+			payload:     PayloadDoc{Description: "<non-negative integer>", Docs: "This map must have at least X properties (where X <= 100000)."}}
+	default:
+		return limitSpec{fn: "MaxProperties", target: "map", scopes: mapScopes, applies: isStringKeyedMap, max: maxPropertiesLimit, shortCircuit: true,
+			description: "maxProperties provides a limit on properties of an object as defined by JSON schema. In Kubernetes it may only be used to constrain the number of elements on a field defined as a golang map.",
+			payload:     PayloadDoc{Description: "<non-negative integer>", Docs: "This map must have no more than X properties (where X <= 100000)."}}
+	}
+}
+
+func isStringKeyedMap(t types.Type) bool {
+	key, ok := shape.MapKey(t)
+	return ok && shape.IsString(key) && !shape.IsPointer(key)
+}
+
+func (v limit) Doc() Doc {
+	s := v.spec()
+	return Doc{
+		Tag: string(v.kind), Stability: StabilityStable, Scopes: s.scopes, Description: s.description,
+		Payloads: []PayloadDoc{s.payload}, PayloadKind: tags.Int, PayloadRequired: true,
+	}
+}
+
+func (v limit) Validations(ctx Context, t tags.Tag) (Result, error) {
+	s := v.spec()
+	if !s.applies(ctx.Type) {
+		return Result{}, errorf("can only be used on %s types, not %s", s.target, describeType(ctx.Type))
+	}
+	if s.target == "integer" {
+		return v.bound(ctx, t, s)
+	}
+	n, err := parseDecimal(t.Value)
+	switch {
+	case err != nil:
+		return Result{}, err
+	case n < 0 && !s.skipZero:
+		return Result{}, errorf("must be greater than or equal to zero")
+	case s.max > 0 && n > s.max:
+		return Result{}, errorf("must be less than or equal to %d", s.max)
+	case s.skipZero && n <= 0:
+		// +k8s:minLength=0 documents that no minimum was intended.
+		return Result{}, nil
+	}
+	c := code.Check{Tag: string(v.kind), Func: code.Runtime(s.fn), Args: []code.Expr{code.Lit{Value: int(n)}}}
+	if s.shortCircuit {
+		c.Flags = code.ShortCircuit
+	}
+	return checksOnly(c), nil
+}
+
+// bound handles minimum and maximum, whose limit must fit the field's type.
+func (v limit) bound(ctx Context, t tags.Tag, s limitSpec) (Result, error) {
+	var value any
+	var err error
+	if shape.IsUnsigned(ctx.Type) {
+		value, err = parseUnsigned(t.Value, shape.IntBits(ctx.Type))
+	} else {
+		value, err = parseSigned(t.Value, shape.IntBits(ctx.Type))
+	}
+	if err != nil {
+		return Result{}, err
+	}
+	return checksOnly(code.Check{Tag: string(v.kind), Func: code.Runtime(s.fn), Args: []code.Expr{code.Lit{Value: value}}}), nil
+}
+
+// describeType names a type for messages, showing what a named type is.
+func describeType(t types.Type) string {
+	native := shape.Value(t)
+	if types.Identical(native, shape.NonPointer(t)) {
+		return t.String()
+	}
+	return t.String() + " (" + native.String() + ")"
+}

@@ -1,0 +1,213 @@
+package validators
+
+import (
+	"go/types"
+	"sort"
+
+	"github.com/kval-dev/kval/gen/code"
+	"github.com/kval-dev/kval/gen/shape"
+	"github.com/kval-dev/kval/tags"
+)
+
+const updateTag = "k8s:update"
+
+// constraint is one +k8s:update value; the order is the runtime's.
+type constraint int
+
+const (
+	noSet constraint = iota
+	noUnset
+	noModify
+	noAddItem
+	noRemoveItem
+)
+
+var constraintNames = []string{"NoSet", "NoUnset", "NoModify", "NoAddItem", "NoRemoveItem"}
+
+func parseConstraint(s string) (constraint, bool) {
+	for i, n := range constraintNames {
+		if n == s {
+			return constraint(i), true
+		}
+	}
+	return 0, false
+}
+
+func (c constraint) String() string { return constraintNames[c] }
+
+// updateMeta accumulates the +k8s:update tags of one field.
+type updateMeta struct {
+	constraints map[constraint]bool
+	level       code.Level
+}
+
+// update implements +k8s:update=NoSet|NoUnset|NoModify|NoAddItem|NoRemoveItem.
+// The tags of a field combine into one check.
+type update struct{ r *Registry }
+
+func (*update) Doc() Doc {
+	return Doc{
+		Tag: updateTag, Stability: StabilityStable, Scopes: []Scope{ScopeField, ScopeListVal, ScopeMapVal},
+		PayloadKind: tags.String,
+		Description: "Provides constraints on the allowed update operations of a field. " +
+			"Constraints: NoSet (prevents unset->set transitions), NoUnset (prevents set->unset transitions), " +
+			"NoModify (prevents value changes but allows set/unset transitions), " +
+			"NoAddItem (prevents adding items to a slice or map), NoRemoveItem (prevents removing items from a slice or map). " +
+			"Multiple constraints can be specified using multiple tags. " +
+			"For non-pointer structs, NoSet and NoUnset have no effect as these fields cannot be unset. " +
+			"For slice and map fields, 'unset' means len == 0. Slice item identity for NoAddItem/NoRemoveItem comes from " +
+			"+k8s:listType/+k8s:listMapKey/+k8s:unique, for maps the key is the item identity. " +
+			"NoModify is not supported on slices or maps, use +k8s:eachVal=+k8s:update=NoModify for per-item immutability. " +
+			"On lists, +k8s:eachVal=+k8s:update=NoModify requires listType=map or unique=map, otherwise content changes are not detectable. " +
+			"Examples: +k8s:update=NoModify +k8s:update=NoUnset for set-once fields, " +
+			"+k8s:update=NoSet for fields that must be set at creation or never, " +
+			"+k8s:update=NoAddItem +k8s:update=NoRemoveItem on a listType=map field to freeze the structural shape of the list.",
+	}
+}
+
+func (v *update) Validations(ctx Context, t tags.Tag) (Result, error) {
+	c, ok := parseConstraint(t.Value)
+	if !ok {
+		return Result{}, fixf("use one of NoSet, NoUnset, NoModify, NoAddItem, NoRemoveItem", "unknown +k8s:update constraint %q", t.Value)
+	}
+	if ctx.Scope == ScopeListVal || ctx.Scope == ScopeMapVal {
+		return v.element(ctx, c)
+	}
+	um := v.r.facts.updates[ctx.Path]
+	if um == nil {
+		um = &updateMeta{constraints: map[constraint]bool{}}
+		v.r.facts.updates[ctx.Path] = um
+	}
+	um.level = ctx.Level
+	um.constraints[c] = true
+	if err := constraintFits(ctx.Type, c); err != nil {
+		return Result{}, err
+	}
+	return Result{Later: []Later{{Target: Here, Build: func() (Result, error) { return v.fieldCheck(ctx) }}}}, nil
+}
+
+// element handles +k8s:eachVal=+k8s:update=NoModify, the only constraint on
+// a single list or map value.
+func (v *update) element(ctx Context, c constraint) (Result, error) {
+	if c != noModify {
+		return Result{}, fixf("attach it to the enclosing field", "+k8s:update=%s does not apply to %s", c, ctx.Scope)
+	}
+	if shape.IsSlice(ctx.Type) || shape.IsMap(ctx.Type) {
+		return Result{}, errorf("+k8s:update=NoModify cannot be applied to list/map elements that are themselves lists or maps")
+	}
+	if ctx.Scope == ScopeListVal && ctx.ParentPath != "" {
+		if lm := v.r.facts.lists[ctx.ParentPath]; lm != nil && lm.semantic != semanticMap {
+			return Result{}, fixf("declare +k8s:listType=map (or +k8s:unique=map) so items keep their identity",
+				"+k8s:eachVal=+k8s:update=NoModify requires the enclosing list to use listType=map or unique=map (got %s)", lm.semantic)
+		}
+	}
+	check := scalarUpdate(ctx.Type, []constraint{c})
+	check.Level = ctx.Level
+	return checksOnly(check), nil
+}
+
+// constraintFits rejects constraints that mean nothing for the field's shape.
+func constraintFits(t types.Type, c constraint) error {
+	compound := shape.IsSlice(t) || shape.IsMap(t)
+	switch {
+	case (c == noAddItem || c == noRemoveItem) && !compound:
+		return errorf("+k8s:update=%s can only be used on list or map fields", c)
+	case c == noModify && compound:
+		return fixf("use +k8s:eachVal=+k8s:update=NoModify for per-item immutability", "+k8s:update=NoModify is not supported on list or map fields")
+	case (c == noSet || c == noUnset) && shape.IsStruct(t):
+		return fixf("make the field a pointer", "+k8s:update=%s cannot be used on non-pointer struct fields (they cannot be unset)", c)
+	}
+	return nil
+}
+
+// fieldCheck combines a field's constraints into one check, once.
+func (v *update) fieldCheck(ctx Context) (Result, error) {
+	um := v.r.facts.updates[ctx.Path]
+	if um == nil || len(um.constraints) == 0 {
+		return Result{}, nil
+	}
+	delete(v.r.facts.updates, ctx.Path)
+	var cs []constraint
+	for c := range um.constraints {
+		cs = append(cs, c)
+	}
+	sort.Slice(cs, func(i, j int) bool { return cs[i] < cs[j] })
+	var check code.Check
+	switch {
+	case shape.IsSlice(ctx.Type):
+		var err error
+		if check, err = v.sliceUpdate(ctx, cs); err != nil {
+			return Result{}, err
+		}
+	case shape.IsMap(ctx.Type):
+		check = code.Check{Tag: updateTag, Func: code.Runtime("UpdateMap"), Flags: code.ShortCircuit, Args: constraintArgs(cs)}
+	default:
+		check = scalarUpdate(ctx.Type, cs)
+	}
+	check.Level = um.level
+	if ctx.Level != code.Stable {
+		check.Level = ctx.Level
+	}
+	return checksOnly(check), nil
+}
+
+// sliceUpdate needs the list's item identity for NoAddItem/NoRemoveItem.
+func (v *update) sliceUpdate(ctx Context, cs []constraint) (code.Check, error) {
+	var match code.Expr = code.Nil{}
+	elem, _ := shape.Elem(ctx.Type)
+	if containsItemConstraint(cs) {
+		lm := v.r.listOf(ctx)
+		switch {
+		case lm == nil:
+			return code.Check{}, fixf("declare +k8s:listType=map with +k8s:listMapKey, or +k8s:listType=set",
+				"+k8s:update=NoAddItem/+k8s:update=NoRemoveItem require list metadata to determine item identity")
+		case lm.semantic == semanticMap && len(lm.keys) == 0:
+			return code.Check{}, fixf("add +k8s:listMapKey", "+k8s:update=NoAddItem/+k8s:update=NoRemoveItem require listMapKey to be set for listType=map")
+		case lm.semantic == semanticMap:
+			match = lm.matchByKeys(elem)
+		case lm.semantic == semanticSet:
+			match = equalFunc(elem)
+		default:
+			return code.Check{}, fixf("use listType=set, listType=map, unique=set or unique=map",
+				"+k8s:update=NoAddItem/+k8s:update=NoRemoveItem require list items to have an identity")
+		}
+	}
+	fn := "ValSliceUpdate"
+	if shape.IsPointer(elem) {
+		fn = "PtrSliceUpdate"
+	}
+	return code.Check{Tag: updateTag, Func: code.Runtime(fn), Flags: code.ShortCircuit,
+		Args: append([]code.Expr{match}, constraintArgs(cs)...)}, nil
+}
+
+func containsItemConstraint(cs []constraint) bool {
+	for _, c := range cs {
+		if c == noAddItem || c == noRemoveItem {
+			return true
+		}
+	}
+	return false
+}
+
+// scalarUpdate picks the runtime check for a non-collection value. It is a
+// short circuit so it runs with +k8s:optional, before other checks.
+func scalarUpdate(t types.Type, cs []constraint) code.Check {
+	fn := "UpdateValueByReflect"
+	switch {
+	case shape.IsPointer(t):
+		fn = "UpdatePointer"
+	case shape.IsStruct(t):
+		fn = "UpdateStruct"
+	case shape.DirectComparable(shape.Value(t)):
+		fn = "UpdateValueByCompare"
+	}
+	return code.Check{Tag: updateTag, Func: code.Runtime(fn), Flags: code.ShortCircuit, Args: constraintArgs(cs)}
+}
+
+func constraintArgs(cs []constraint) []code.Expr {
+	args := make([]code.Expr, len(cs))
+	for i, c := range cs {
+		args[i] = code.Ident{Ref: code.Runtime(c.String())}
+	}
+	return args
+}
