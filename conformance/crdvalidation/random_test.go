@@ -37,6 +37,9 @@ func (g *crdGen) chance(p float64) bool { return g.r.Float64() < p }
 func (g *crdGen) pick(options ...any) any { return options[g.r.Intn(len(options))] }
 
 func (g *crdGen) crd() map[string]any {
+	if g.chance(0.3) {
+		return g.betaCRD()
+	}
 	versions := []any{g.version("v1", true)}
 	if g.chance(0.3) {
 		v2 := g.version("v2", false)
@@ -57,6 +60,53 @@ func (g *crdGen) crd() map[string]any {
 		"metadata":   map[string]any{"name": "foos.example.com"},
 		"spec":       spec,
 	}
+}
+
+// betaCRD builds an apiextensions.k8s.io/v1beta1 CRD, mixing top-level and
+// per-version schemas, subresources and printer columns.
+func (g *crdGen) betaCRD() map[string]any {
+	spec := map[string]any{
+		"group": "example.com",
+		"names": map[string]any{"plural": "foos", "kind": "Foo"},
+	}
+	g.maybe(spec, 0.7, "preserveUnknownFields", g.pick(false, false, true))
+	g.maybe(spec, 0.5, "validation", map[string]any{"openAPIV3Schema": g.root()})
+	g.maybe(spec, 0.3, "subresources", g.subresources())
+	g.maybe(spec, 0.3, "additionalPrinterColumns", g.columns())
+	var versions []any
+	for i, name := range []string{"v1", "v2"}[:1+g.r.Intn(2)] {
+		v := map[string]any{"name": name, "served": true, "storage": i == 0}
+		g.maybe(v, 0.4, "schema", map[string]any{"openAPIV3Schema": g.root()})
+		g.maybe(v, 0.3, "subresources", g.subresources())
+		g.maybe(v, 0.3, "additionalPrinterColumns", g.columns())
+		versions = append(versions, v)
+	}
+	if g.chance(0.8) {
+		spec["versions"] = versions
+	} else {
+		spec["version"] = "v1"
+	}
+	if g.chance(0.2) {
+		spec["conversion"] = map[string]any{"strategy": g.pick("None", "Webhook"),
+			"webhookClientConfig": map[string]any{"url": "https://example.com/convert"}}
+	}
+	return map[string]any{
+		"apiVersion": "apiextensions.k8s.io/v1beta1",
+		"kind":       "CustomResourceDefinition",
+		"metadata":   map[string]any{"name": "foos.example.com"},
+		"spec":       spec,
+	}
+}
+
+func (g *crdGen) subresources() map[string]any {
+	sub := map[string]any{}
+	g.maybe(sub, 0.7, "status", map[string]any{})
+	g.maybe(sub, 0.3, "scale", map[string]any{"specReplicasPath": g.pick(".spec.r", "spec.r"), "statusReplicasPath": ".status.r"})
+	return sub
+}
+
+func (g *crdGen) columns() []any {
+	return []any{map[string]any{"name": "a", "type": g.pick("string", "float"), "JSONPath": g.pick(".spec.a", "spec.a")}}
 }
 
 func (g *crdGen) version(name string, storage bool) map[string]any {
