@@ -4,6 +4,34 @@ import (
 	"k8s.io/apimachinery/pkg/util/validation/field"
 )
 
+// The checks reproduce kube-apiserver's ValidateCustomResourceDefinition on
+// create (k8s.io/apiextensions-apiserver v0.37.2) rule by rule, with its
+// paths, error types, details and bad values, and with its gating; the
+// differential tests in conformance/crdvalidation hold them to it. Where kval
+// deliberately differs:
+//
+//   - Map entries (properties, definitions, ...) are visited in sorted order;
+//     upstream's order is random. ValidateStructural's errors are sorted by
+//     both, as upstream does.
+//   - Upstream panics (a nil structural schema in cel.ValidFieldPath) on a
+//     selectableFields path when the version's schema cannot be converted to
+//     a structural schema, and on selectableFields or rule fieldPaths that
+//     continue below additionalProperties without a schema. kval reports
+//     "does not refer to a valid field" there.
+//   - Name generation from metadata.generateName is not reproduced (its
+//     suffix is random); metadata fields that the apiserver clears on create
+//     (namespace of a cluster-scoped object, managedFields, deletion fields)
+//     are cleared before metadata is validated, as upstream's BeforeCreate does.
+//   - Bad values that are whole structs of upstream's internal API
+//     (spec.versions, a root schema) are rendered from the CRD as loaded.
+//     Upstream renders them after its check of defaults has normalized, in
+//     place, the metadata inside defaults of resources.
+//   - The final "error building validator" check of upstream cannot fail
+//     once the other checks pass, so it is not reproduced.
+//   - kval's mutability extensions make schemas different: per-version
+//     schemas that differ only in them stay per-version, where upstream
+//     (which does not know them) would treat them as identical.
+
 // CheckOptions plug the stages that live above this package into the CRD
 // checks, at exactly the places where kube-apiserver runs them. The zero value
 // runs every check that needs nothing but the model.
