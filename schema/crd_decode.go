@@ -144,6 +144,9 @@ func decodeNames(d *decoder, path *field.Path, value any) Names {
 // of the API version ("jsonPath" in v1, "JSONPath" in v1beta1).
 func decodeVersions(d *decoder, path *field.Path, value any, jsonPathKey string) []Version {
 	list := d.array(path, value)
+	if list == nil {
+		return nil // absent, as upstream reports it (null, not [])
+	}
 	versions := make([]Version, 0, len(list))
 	for i, v := range list {
 		p := path.Index(i)

@@ -111,7 +111,12 @@ func (d *decoder) object(path *field.Path, value any) (map[string]any, bool) {
 }
 
 // fields reads an object whose keys must all be among known; others are errors.
+// A JSON null is an object with no fields, as kube-apiserver decodes it into
+// a struct: missing spec.names are then reported by the checks, as upstream.
 func (d *decoder) fields(path *field.Path, value any, known ...string) (map[string]any, bool) {
+	if value == nil {
+		return map[string]any{}, true
+	}
 	m, ok := d.object(path, value)
 	if !ok {
 		return nil, false

@@ -3,6 +3,7 @@ package cli
 import (
 	"context"
 	"fmt"
+	"os"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -62,37 +63,40 @@ func runLint(s streams, output string, args []string) error {
 	if output != "text" && output != "json" && output != "yaml" {
 		return badInput("unknown output format %q: use text, json or yaml", output)
 	}
-	files, err := manifest.ExpandPaths(args)
-	if err != nil {
-		return badInput("%v", err)
-	}
-	named := map[string]bool{}
-	for _, a := range args {
-		named[a] = true
-	}
 	var results []lintResult
-	for _, file := range files {
-		results = append(results, lintFile(s, file, named[file])...)
+	found := map[string]bool{} // files with a CRD, a schema or a read error
+	err := readInputs(s, args, func(in inputDoc) {
+		file := in.doc.Source.File
+		if in.err != nil {
+			found[file] = true
+			results = append(results, unusable(in.doc.Source, in.err))
+			return
+		}
+		if r, ok := lintDocument(s, in.doc); ok {
+			found[file] = true
+			results = append(results, r)
+		}
+	})
+	if err != nil {
+		return err
 	}
+	results = append(results, filesWithoutCRD(args, found)...)
 	return printLint(s, output, results)
 }
 
-// lintFile checks every document of one file. Documents of other kinds
-// are reported on stderr as warnings.
-func lintFile(s streams, file string, named bool) []lintResult {
-	docs, readErrs := manifest.ReadFile(file)
+// filesWithoutCRD reports the files named on the command line (not found in
+// a directory) that hold neither a CRD nor a schema.
+func filesWithoutCRD(args []string, found map[string]bool) []lintResult {
 	var results []lintResult
-	for _, err := range readErrs {
-		results = append(results, unusable(sourceOf(err, file), err))
-	}
-	for _, doc := range docs {
-		if r, ok := lintDocument(s, doc); ok {
-			results = append(results, r)
+	for _, arg := range args {
+		name := arg
+		if arg == manifest.Stdin {
+			name = "<stdin>"
 		}
-	}
-	if named && len(readErrs) == 0 && len(results) == 0 {
-		results = append(results, unusable(manifest.Source{File: file, Item: -1},
-			fmt.Errorf("%s: no CustomResourceDefinition or schema in file", file)))
+		if info, err := os.Stat(arg); (arg == manifest.Stdin || err == nil && !info.IsDir()) && !found[name] {
+			results = append(results, unusable(manifest.Source{File: name, Item: -1},
+				fmt.Errorf("%s: no CustomResourceDefinition or schema in file", name)))
+		}
 	}
 	return results
 }
@@ -143,13 +147,6 @@ func (r lintResult) withErrors(errs field.ErrorList) lintResult {
 
 func unusable(src manifest.Source, err error) lintResult {
 	return lintResult{File: src.File, Index: src.Index, Line: src.Line, Errors: []fieldError{}, Error: err.Error(), source: src}
-}
-
-func sourceOf(err error, file string) manifest.Source {
-	if me, ok := err.(*manifest.Error); ok {
-		return me.Source
-	}
-	return manifest.Source{File: file, Item: -1}
 }
 
 // status is the exit code the result calls for.

@@ -18,6 +18,8 @@ func TestLintGolden(t *testing.T) {
 		{golden: "lint/missing-file", args: []string{"lint", lintInput + "missing.yaml"}},
 		{golden: "lint/bad-output", args: []string{"lint", "-o", "xml", lintInput + "valid.yaml"}},
 		{golden: "lint/no-args", args: []string{"lint"}},
+		{golden: "lint/stdin", args: []string{"lint", "-"}, stdin: "apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\nmetadata: {name: x.example.com}\nspec: {group: example.com}\n"},
+		{golden: "lint/stdin-empty", args: []string{"lint", "-"}},
 	}
 	for _, c := range cases {
 		t.Run(c.golden, func(t *testing.T) { runGolden(t, c) })
