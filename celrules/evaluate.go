@@ -77,15 +77,17 @@ func (w *walker) evalRules(n *node, obj, old any, r ratchet) {
 		if rule.optionalOldSelf {
 			act = optional
 		}
-		if !w.evalRule(n, rule, act, obj, r) {
+		if !w.evalRule(n, rule, act, plain, obj, r) {
 			w.budget = -1
 			return
 		}
 	}
 }
 
-// evalRule evaluates one rule; false when no further rule may run.
-func (w *walker) evalRule(n *node, rule *compiledRule, act *activation, obj any, r ratchet) bool {
+// evalRule evaluates one rule with act; false when no further rule may
+// run. Its messageExpression is evaluated with plain, where oldSelf is never
+// an optional: kube-apiserver does so even for rules with optionalOldSelf.
+func (w *walker) evalRule(n *node, rule *compiledRule, act, plain *activation, obj any, r ratchet) bool {
 	val, details, err := rule.program.ContextEval(w.ctx, act)
 	if details == nil {
 		w.errs = append(w.errs, field.InternalError(w.path(), fmt.Errorf("runtime cost could not be calculated for validation rule: %v, no further validation rules will be run", ruleName(rule.rule))))
@@ -107,7 +109,7 @@ func (w *walker) evalRule(n *node, rule *compiledRule, act *activation, obj any,
 	if val == types.True {
 		return true
 	}
-	return w.ruleFailed(n, rule, act, obj, r)
+	return w.ruleFailed(n, rule, plain, obj, r)
 }
 
 // evalError reports a rule that could not be evaluated; false when the
@@ -130,8 +132,8 @@ func (w *walker) evalError(n *node, rule *compiledRule, err error) bool {
 }
 
 // ruleFailed reports a rule that evaluated to false, with its message,
-// messageExpression, reason and fieldPath; false when evaluating the
-// messageExpression stopped all further rules.
+// messageExpression (evaluated with act), reason and fieldPath; false when
+// evaluating the messageExpression stopped all further rules.
 func (w *walker) ruleFailed(n *node, rule *compiledRule, act *activation, obj any, r ratchet) bool {
 	path := w.path()
 	if rule.fieldPath != "" {
