@@ -74,11 +74,14 @@ func (w *defaultsWalk) checkDefault(path *field.Path, s *schema.Schema, res reso
 		}
 		return w.checkValue(defaultPath, s, s.Default, res.schema == s)
 	}
-	if !isPruned(s.Default, s, isResource) {
-		w.errs = append(w.errs, field.Invalid(defaultPath, s.Default, "must not have unknown fields"))
-	}
-	// Coercion normalizes metadata; upstream validates the coerced value.
+	// Coercion below normalizes the metadata of resources in the value, in
+	// place. Upstream coerces the default itself, so the value it then
+	// validates, and the bad value of the unknown-fields error reported
+	// before (the same map), are the coerced ones: kval's error shares value.
 	value := deepCopyJSON(s.Default)
+	if !isPruned(s.Default, s, isResource) {
+		w.errs = append(w.errs, field.Invalid(defaultPath, value, "must not have unknown fields"))
+	}
 	if err, _ := objectmeta.Coerce(defaultPath, value, s, objectmeta.CoerceOptions{ResourceRoot: isResource}); err != nil {
 		w.errs = append(w.errs, err)
 		return true

@@ -54,11 +54,37 @@ func (g *crdGen) crd() map[string]any {
 		"names":    map[string]any{"plural": "foos", "singular": "foo", "kind": "Foo", "listKind": "FooList"},
 		"versions": versions,
 	}
+	meta := map[string]any{"name": "foos.example.com"}
+	if g.chance(0.1) {
+		g.mangleNames(spec, meta)
+	}
 	return map[string]any{
 		"apiVersion": "apiextensions.k8s.io/v1",
 		"kind":       "CustomResourceDefinition",
-		"metadata":   map[string]any{"name": "foos.example.com"},
+		"metadata":   meta,
 		"spec":       spec,
+	}
+}
+
+// mangleNames changes group, names, scope and metadata to values valid or not.
+func (g *crdGen) mangleNames(spec, meta map[string]any) {
+	spec["group"] = g.pick("example.com", "x.k8s.io", "k8s.io", "Example.com", "example", "")
+	spec["scope"] = g.pick("Namespaced", "Cluster", "", "Global")
+	names := map[string]any{}
+	g.maybe(names, 0.8, "plural", g.pick("foos", "Foos", ""))
+	g.maybe(names, 0.5, "singular", g.pick("foo", "foo_"))
+	g.maybe(names, 0.8, "kind", g.pick("Foo", "Foo.Bar", "FooList"))
+	g.maybe(names, 0.5, "listKind", g.pick("FooList", "Foo"))
+	g.maybe(names, 0.2, "shortNames", []any{g.pick("f", "F")})
+	g.maybe(names, 0.2, "categories", []any{g.pick("all", "a b")})
+	spec["names"] = names
+	plural, _ := names["plural"].(string)
+	meta["name"] = g.pick(plural+"."+spec["group"].(string), "foos.example.com", "")
+	g.maybe(meta, 0.3, "annotations", map[string]any{"api-approved.kubernetes.io": g.pick("unapproved", "https://k8s.io/x", "nope")})
+	if g.chance(0.2) {
+		spec["conversion"] = map[string]any{"strategy": g.pick("None", "Webhook", "Other"),
+			"webhook": map[string]any{"conversionReviewVersions": []any{g.pick("v1", "v9")},
+				"clientConfig": map[string]any{"url": g.pick("https://a.example.com/c", "http://a/c?x")}}}
 	}
 }
 
