@@ -55,13 +55,14 @@ func (f Fix) String() string {
 	return strings.Join(parts, ", and ")
 }
 
-// Fixes suggests how to bring a rule over its limit under it: each single
-// maxItems, maxProperties or maxLength (on the lists and maps above the
-// rule's node, and on the lists, maps and strings below it) that would do,
-// with the largest value that does; when none does alone, the largest value
-// that does when given to all of them that are unbounded. Fixes of
-// messageExpression costs are not computed (their cost does not depend on
-// how often the node occurs). Each candidate costs a few compilations.
+// Fixes suggests how to bring a rule over its limit under it. Candidates
+// are the maxItems and maxProperties of the lists and maps above the rule's
+// node and the maxItems, maxProperties and maxLength of the lists, maps and
+// strings at and below it that the cost depends on. Each candidate that can
+// do it alone is a fix, with the largest value that does; and when several
+// of them are unbounded, the largest value that does when given to all of
+// them together is one more. messageExpression costs get no fixes. Each
+// candidate costs a few compilations.
 func (rc RuleCost) Fixes() []Fix {
 	if !rc.OverLimit() || rc.node.Schema == nil || !strings.HasSuffix(rc.Path.String(), ".rule") {
 		return nil
@@ -74,6 +75,9 @@ func (rc RuleCost) Fixes() []Fix {
 	var fixes []Fix
 	var unbounded []candidate
 	for _, cand := range e.candidates() {
+		if e.estimate([]candidate{cand}, 0) >= rc.Cost {
+			continue // the cost does not depend on it
+		}
 		if v, ok := e.largestUnderLimit([]candidate{cand}); ok {
 			fixes = append(fixes, Fix{cand.bound(v)})
 		}
@@ -81,7 +85,7 @@ func (rc RuleCost) Fixes() []Fix {
 			unbounded = append(unbounded, cand)
 		}
 	}
-	if len(fixes) == 0 && len(unbounded) > 1 {
+	if len(unbounded) > 1 {
 		if v, ok := e.largestUnderLimit(unbounded); ok {
 			var fix Fix
 			for _, cand := range unbounded {
@@ -201,12 +205,13 @@ func stepDown(s *schema.Schema, step schema.RuleStep, path *field.Path) (*schema
 }
 
 // largestUnderLimit finds the largest value that, given to every candidate,
-// brings the cost under the limit; costs grow with the bounds.
+// brings the cost under the limit; costs grow with the bounds. A bound of
+// zero is no fix.
 func (e *fixEstimator) largestUnderLimit(cands []candidate) (int64, bool) {
-	if e.estimate(cands, 0) > e.cost.Limit {
+	if e.estimate(cands, 1) > e.cost.Limit {
 		return 0, false
 	}
-	lo, hi := int64(0), celconfig.MaxRequestSizeBytes
+	lo, hi := int64(1), celconfig.MaxRequestSizeBytes
 	for _, c := range cands {
 		if c.current != nil && *c.current < hi {
 			hi = *c.current

@@ -10,6 +10,7 @@ import (
 	"k8s.io/apimachinery/pkg/util/validation/field"
 	"sigs.k8s.io/yaml"
 
+	"github.com/kval-dev/kval/celrules"
 	"github.com/kval-dev/kval/lint"
 	"github.com/kval-dev/kval/manifest"
 	"github.com/kval-dev/kval/schema"
@@ -17,6 +18,7 @@ import (
 
 func newLintCommand(s streams) *cobra.Command {
 	var output string
+	var allCosts bool
 	cmd := &cobra.Command{
 		Use:   "lint CRD...",
 		Short: "Check CustomResourceDefinitions as kube-apiserver does on create",
@@ -24,9 +26,15 @@ func newLintCommand(s streams) *cobra.Command {
 bare OpenAPI v3 schemas from files and directories, and reports every problem
 kube-apiserver would reject on create, in kubectl's words: names, versions,
 structural schemas, list and map types, metadata restrictions, defaults,
-subresources, printer columns, selectable fields, conversion, and the placement
-of x-kubernetes-mutability and x-kubernetes-key-mutability. Documents of other
-kinds are skipped with a warning.
+subresources, printer columns, selectable fields, conversion, CEL rules
+(x-kubernetes-validations: compile errors, estimated cost, oldSelf placement,
+rules evaluated on defaults), and the placement of x-kubernetes-mutability and
+x-kubernetes-key-mutability. Documents of other kinds are skipped with a
+warning.
+
+A rule whose estimated cost is over kube-apiserver's limit is explained: its
+estimated cost, and the maxItems, maxProperties or maxLength that would bring
+it under the limit. --cel-costs lists the estimated cost of every rule.
 
 Exit status: 0 when every CRD is valid, 1 when one is invalid, 2 when an input
 cannot be read.`,
@@ -34,10 +42,11 @@ cannot be read.`,
   kval lint -o json crd.yaml other.yaml`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return runLint(s, output, args)
+			return runLint(s, output, allCosts, args)
 		},
 	}
 	cmd.Flags().StringVarP(&output, "output", "o", "text", "output format: text, json or yaml")
+	cmd.Flags().BoolVar(&allCosts, "cel-costs", false, "report the estimated cost of every CEL rule, not only of those over the limit")
 	return cmd
 }
 
@@ -54,12 +63,14 @@ type lintResult struct {
 	Errors     []fieldError `json:"errors"`
 	// Error says why the document (or file) could not be checked at all.
 	Error string `json:"error,omitempty"`
+	// CELCosts explains the estimated costs of CEL rules (see lint_costs.go).
+	CELCosts []celCost `json:"celCosts,omitempty"`
 
 	fieldErrs field.ErrorList
 	source    manifest.Source
 }
 
-func runLint(s streams, output string, args []string) error {
+func runLint(s streams, output string, allCosts bool, args []string) error {
 	if output != "text" && output != "json" && output != "yaml" {
 		return badInput("unknown output format %q: use text, json or yaml", output)
 	}
@@ -72,7 +83,7 @@ func runLint(s streams, output string, args []string) error {
 			results = append(results, unusable(in.doc.Source, in.err))
 			return
 		}
-		if r, ok := lintDocument(s, in.doc); ok {
+		if r, ok := lintDocument(s, in.doc, allCosts); ok {
 			found[file] = true
 			results = append(results, r)
 		}
@@ -103,7 +114,7 @@ func filesWithoutCRD(args []string, found map[string]bool) []lintResult {
 
 // lintDocument checks a CRD or a bare schema; ok is false for documents of
 // other kinds, which are skipped with a warning.
-func lintDocument(s streams, doc manifest.Document) (lintResult, bool) {
+func lintDocument(s streams, doc manifest.Document, allCosts bool) (lintResult, bool) {
 	r := lintResult{File: doc.Source.File, Index: doc.Source.Index, Line: doc.Source.Line, source: doc.Source}
 	if doc.Source.Item >= 0 {
 		item := doc.Source.Item
@@ -116,7 +127,9 @@ func lintDocument(s streams, doc manifest.Document) (lintResult, bool) {
 			// Strict decoding: kube-apiserver rejects unknown and mistyped fields.
 			return r.withErrors(decodeErrs), true
 		}
-		return r.withErrors(lint.CheckCRD(context.Background(), crd, lintOptions())), true
+		checker := celrules.NewChecker()
+		r = r.withErrors(lint.CheckCRD(context.Background(), crd, lintOptionsWith(checker)))
+		return r.withCosts(checker, allCosts), true
 	}
 	loaded := &schema.Loaded{}
 	loaded.Add(doc)
@@ -129,13 +142,21 @@ func lintDocument(s streams, doc manifest.Document) (lintResult, bool) {
 		return r.withErrors(p.Errors), true
 	}
 	r.Kind = "schema"
-	return r.withErrors(lint.CheckSchema(context.Background(), nil, loaded.Schemas[0].Schema, lintOptions())), true
+	checker := celrules.NewChecker()
+	r = r.withErrors(lint.CheckSchema(context.Background(), nil, loaded.Schemas[0].Schema, lintOptionsWith(checker)))
+	return r.withCosts(checker, allCosts), true
 }
 
 // lintOptions plugs the later stages into lint: value validation of defaults
-// (package values) and CEL (package celrules) are wired here when they land.
+// (package values) is wired here when it lands; CEL (package celrules)
+// compiles rules and evaluates them on defaults.
 func lintOptions() lint.Options {
-	return lint.Options{}
+	return lintOptionsWith(celrules.NewChecker())
+}
+
+// lintOptionsWith is lintOptions with the checker that keeps the rules' costs.
+func lintOptionsWith(checker *celrules.Checker) lint.Options {
+	return lint.Options{Rules: checker, DefaultRules: celrules.NewDefaultEvaluator()}
 }
 
 func (r lintResult) withErrors(errs field.ErrorList) lintResult {
@@ -219,5 +240,6 @@ func printLintText(s streams, results []lintResult) {
 		default:
 			fmt.Fprintf(s.out, "%s: %s %q is valid\n", r.source, r.Kind, r.Name)
 		}
+		printCELCosts(s, r.CELCosts)
 	}
 }
