@@ -29,14 +29,14 @@ func (w *walker) validateArray(n *node, list []any, old any, hasOld bool) (match
 		}
 	}
 	size := int64(len(list))
-	if r.hasMin && size < r.minItems {
-		w.failInvalid(size, fmt.Sprintf("%s in body should have at least %d items", w.name(), r.minItems))
+	if r.hasMin && size < r.minItems && w.failing() {
+		w.recordInvalid(size, fmt.Sprintf("%s in body should have at least %d items", w.name(), r.minItems))
 	}
-	if r.hasMax && size > r.maxItems {
-		w.failTooMany(w.name(), size, r.maxItems, "items")
+	if r.hasMax && size > r.maxItems && w.failing() {
+		w.recordTooMany(size, r.maxItems, "items")
 	}
-	if r.unique && hasDuplicate(list) {
-		w.failInvalid("", w.name()+" in body shouldn't contain duplicates")
+	if r.unique && hasDuplicate(list) && w.failing() {
+		w.recordInvalid("", w.name()+" in body shouldn't contain duplicates")
 	}
 	return matches, changed
 }

@@ -9,6 +9,10 @@ import (
 // order, each branch against the same value and without ratcheting (upstream
 // validates branches with fresh validators). It returns the match count the
 // composition contributes.
+//
+// The branches of anyOf, oneOf and not are probed first: only whether they
+// fail and their match counts are computed. The one branch whose errors are
+// reported, if any, is then validated again to record them.
 func (w *walker) validateComposition(n *node, v any) int {
 	matches := 0
 	if len(n.anyOf) > 0 {
@@ -21,67 +25,78 @@ func (w *walker) validateComposition(n *node, v any) int {
 		matches += w.validateAllOf(n.allOf, v)
 	}
 	if n.not != nil {
-		start := len(w.errs)
-		w.validate(n.not, v, nil, false)
-		valid := len(w.errs) == start
-		w.truncate(start)
-		if valid {
-			w.failUnnamed(fmt.Sprintf("%s must not validate the schema (not)", strconv.Quote(w.name())))
+		if valid, _ := w.probe(n.not, v); valid && w.failing() {
+			w.recordUnnamed(fmt.Sprintf("%s must not validate the schema (not)", strconv.Quote(w.name())))
 		}
 	}
 	return matches
+}
+
+// probe validates a branch without recording errors. The branch's failures
+// are not the node's: the caller decides what the composition reports.
+func (w *walker) probe(b *node, v any) (valid bool, matches int) {
+	before := w.failures
+	w.probing++
+	matches, _ = w.validate(b, v, nil, false)
+	w.probing--
+	valid = w.failures == before
+	w.failures = before
+	return valid, matches
 }
 
 // validateAnyOf stops at the first valid branch. When none is valid it
 // reports its own error followed by the errors of the branch with the
 // highest match count (the first of equals).
 func (w *walker) validateAnyOf(branches []*node, v any) int {
-	best := w.newBestFailure()
-	for _, b := range branches {
-		start := len(w.errs)
-		matches, _ := w.validate(b, v, nil, false)
-		if len(w.errs) == start {
-			w.truncate(best.start)
+	best, bestMatches := -1, 0
+	for i, b := range branches {
+		valid, matches := w.probe(b, v)
+		if valid {
 			return matches
 		}
-		best.offer(w, start, matches)
+		if best < 0 || matches > bestMatches {
+			best, bestMatches = i, matches
+		}
 	}
-	w.insertUnnamed(best.start, fmt.Sprintf("%s must validate at least one schema (anyOf)", strconv.Quote(w.name())))
-	return best.matches
+	if w.failing() {
+		w.recordUnnamed(fmt.Sprintf("%s must validate at least one schema (anyOf)", strconv.Quote(w.name())))
+		w.validate(branches[best], v, nil, false)
+	}
+	return bestMatches
 }
 
 // validateOneOf runs every branch. Unless exactly one is valid it reports
 // its own error, followed, when none is valid, by the errors of the best
 // branch.
 func (w *walker) validateOneOf(branches []*node, v any) int {
-	best := w.newBestFailure()
+	best, bestMatches := -1, 0
 	valid, firstValidMatches := 0, 0
-	for _, b := range branches {
-		start := len(w.errs)
-		matches, _ := w.validate(b, v, nil, false)
-		if len(w.errs) == start {
+	for i, b := range branches {
+		ok, matches := w.probe(b, v)
+		switch {
+		case ok:
 			valid++
 			if valid == 1 {
 				firstValidMatches = matches
-				w.truncate(best.start)
 			}
-			continue
+		case valid == 0 && (best < 0 || matches > bestMatches):
+			best, bestMatches = i, matches
 		}
-		if valid > 0 {
-			w.truncate(start)
-			continue
-		}
-		best.offer(w, start, matches)
 	}
-	switch valid {
-	case 1:
+	switch {
+	case valid == 1:
 		return firstValidMatches
-	case 0:
-		w.insertUnnamed(best.start, fmt.Sprintf("%s must validate one and only one schema (oneOf). Found none valid", strconv.Quote(w.name())))
-		return best.matches
+	case valid > 1:
+		if w.failing() {
+			w.recordUnnamed(fmt.Sprintf("%s must validate one and only one schema (oneOf). Found %d valid alternatives", strconv.Quote(w.name()), valid))
+		}
+		return 0
 	}
-	w.failUnnamed(fmt.Sprintf("%s must validate one and only one schema (oneOf). Found %d valid alternatives", strconv.Quote(w.name()), valid))
-	return 0
+	if w.failing() {
+		w.recordUnnamed(fmt.Sprintf("%s must validate one and only one schema (oneOf). Found none valid", strconv.Quote(w.name())))
+		w.validate(branches[best], v, nil, false)
+	}
+	return bestMatches
 }
 
 // validateAllOf keeps the errors of every branch, then reports its own
@@ -89,54 +104,19 @@ func (w *walker) validateOneOf(branches []*node, v any) int {
 func (w *walker) validateAllOf(branches []*node, v any) int {
 	total, valid := 0, 0
 	for _, b := range branches {
-		start := len(w.errs)
+		before := w.failures
 		matches, _ := w.validate(b, v, nil, false)
 		total += matches
-		if len(w.errs) == start {
+		if w.failures == before {
 			valid++
 		}
 	}
-	if valid != len(branches) {
+	if valid != len(branches) && w.failing() {
 		suffix := ""
 		if valid == 0 {
 			suffix = ". None validated"
 		}
-		w.failUnnamed(fmt.Sprintf("%s must validate all the schemas (allOf)%s", strconv.Quote(w.name()), suffix))
+		w.recordUnnamed(fmt.Sprintf("%s must validate all the schemas (allOf)%s", strconv.Quote(w.name()), suffix))
 	}
 	return total
-}
-
-// bestFailure tracks the failed branch with the highest match count; its
-// errors sit at w.errs[start:end], later branches are appended after them.
-type bestFailure struct {
-	start, end int
-	matches    int
-	found      bool
-}
-
-func (w *walker) newBestFailure() bestFailure {
-	return bestFailure{start: len(w.errs), end: len(w.errs)}
-}
-
-// offer considers the failed branch whose errors start at w.errs[start:].
-func (b *bestFailure) offer(w *walker, start, matches int) {
-	if b.found && matches <= b.matches {
-		w.truncate(start)
-		return
-	}
-	n := copy(w.errs[b.start:], w.errs[start:])
-	w.truncate(b.start + n)
-	b.end, b.matches, b.found = b.start+n, matches, true
-}
-
-func (w *walker) truncate(n int) {
-	clear(w.errs[n:])
-	w.errs = w.errs[:n]
-}
-
-// insertUnnamed inserts an unnamed failure at position i.
-func (w *walker) insertUnnamed(i int, msg string) {
-	w.errs = append(w.errs, failure{})
-	copy(w.errs[i+1:], w.errs[i:])
-	w.errs[i] = failure{kind: failUnnamed, msg: msg}
 }

@@ -120,8 +120,8 @@ func (w *walker) checkNumber(r *numberRules, v any, k kind) {
 	if isInt {
 		f = float64(i)
 	}
-	if r.checksRange() && !(isInt && r.fitsInt(i) || !isInt && r.fits(f)) {
-		w.failUnnamed(r.rangeReport("Checked") + " in " + w.name())
+	if r.checksRange() && !(isInt && r.fitsInt(i) || !isInt && r.fits(f)) && w.failing() {
+		w.recordUnnamed(r.rangeReport("Checked") + " in " + w.name())
 	}
 	if r.hasMultipleOf {
 		w.checkMultipleOf(r, v, isInt, i, f)
@@ -135,16 +135,16 @@ func (w *walker) checkNumber(r *numberRules, v any, k kind) {
 }
 
 func (w *walker) checkMultipleOf(r *numberRules, v any, isInt bool, i int64, f float64) {
-	if r.multipleOfRange != "" {
-		w.failUnnamed(r.multipleOfRange + " in " + w.name())
+	if r.multipleOfRange != "" && w.failing() {
+		w.recordUnnamed(r.multipleOfRange + " in " + w.name())
 	}
 	if isInt && r.multipleOfRange == "" {
 		factor := int64(r.multipleOf)
 		switch {
 		case factor <= 0:
 			w.failFactor(factor)
-		case i%factor != 0:
-			w.failInvalid(v, fmt.Sprintf("%s in body should be a multiple of %v", w.name(), factor))
+		case i%factor != 0 && w.failing():
+			w.recordInvalid(v, fmt.Sprintf("%s in body should be a multiple of %v", w.name(), factor))
 		}
 		return
 	}
@@ -157,14 +157,15 @@ func (w *walker) checkMultipleOf(r *numberRules, v any, isInt bool, i int64, f f
 	if factor < 1 {
 		mult = 1 / factor * f
 	}
-	if !isJSONInteger(mult) {
-		w.failInvalid(f, fmt.Sprintf("%s in body should be a multiple of %v", w.name(), factor))
+	if !isJSONInteger(mult) && w.failing() {
+		w.recordInvalid(f, fmt.Sprintf("%s in body should be a multiple of %v", w.name(), factor))
 	}
 }
 
 func (w *walker) failFactor(factor any) {
-	name := w.name()
-	w.failInvalid(factor, fmt.Sprintf("factor MultipleOf declared for %s must be positive: %v", name, factor))
+	if w.failing() {
+		w.recordInvalid(factor, fmt.Sprintf("factor MultipleOf declared for %s must be positive: %v", w.name(), factor))
+	}
 }
 
 type boundSide struct {
@@ -191,8 +192,8 @@ var belowMinimum = &boundSide{
 // kube-openapi does when the bound fits the declared type, and compares as
 // floats otherwise (reporting the value as a float).
 func (w *walker) checkBound(bound float64, exclusive bool, rangeReport string, isInt bool, i int64, f float64, v any, side *boundSide) {
-	if rangeReport != "" {
-		w.failUnnamed(rangeReport + " in " + w.name())
+	if rangeReport != "" && w.failing() {
+		w.recordUnnamed(rangeReport + " in " + w.name())
 	}
 	var printed, bad any
 	switch {
@@ -208,9 +209,12 @@ func (w *walker) checkBound(bound float64, exclusive bool, rangeReport string, i
 		}
 		printed, bad = bound, f
 	}
+	if !w.failing() {
+		return
+	}
 	text := side.inclusive
 	if exclusive {
 		text = side.exclusive
 	}
-	w.failInvalid(bad, fmt.Sprintf("%s in body %s %v", w.name(), text, printed))
+	w.recordInvalid(bad, fmt.Sprintf("%s in body %s %v", w.name(), text, printed))
 }

@@ -11,11 +11,11 @@ import (
 func (w *walker) validateObject(n *node, obj map[string]any, old any, hasOld bool) (matches int, changed bool) {
 	r := &n.object
 	size := int64(len(obj))
-	if r.hasMin && size < r.minProps {
-		w.failInvalid(size, fmt.Sprintf("%s in body should have at least %d properties", w.name(), r.minProps))
+	if r.hasMin && size < r.minProps && w.failing() {
+		w.recordInvalid(size, fmt.Sprintf("%s in body should have at least %d properties", w.name(), r.minProps))
 	}
-	if r.hasMax && size > r.maxProps {
-		w.failTooMany(w.name(), size, r.maxProps, "properties")
+	if r.hasMax && size > r.maxProps && w.failing() {
+		w.recordTooMany(size, r.maxProps, "properties")
 	}
 	oldObj, hasOldObj := old.(map[string]any)
 	hasOldObj = hasOld && hasOldObj
@@ -39,11 +39,11 @@ func (w *walker) validateObject(n *node, obj map[string]any, old any, hasOld boo
 	if len(r.required) > 0 {
 		parent := ""
 		for _, k := range r.required {
-			if _, ok := obj[k]; !ok {
+			if _, ok := obj[k]; !ok && w.failing() {
 				if parent == "" {
 					parent = w.name()
 				}
-				w.failRequired(parent + "." + k)
+				w.recordRequired(parent + "." + k)
 			}
 		}
 	}
@@ -89,9 +89,14 @@ func (w *walker) forbidAdditional(r *objectRules, obj map[string]any) {
 	if len(keys) == 0 {
 		return
 	}
-	name := w.name()
+	name := ""
 	for _, k := range keys {
-		w.failInvalidNamed(name, k, fmt.Sprintf("%s.%s in body is a forbidden property", name, k))
+		if w.failing() {
+			if name == "" {
+				name = w.name()
+			}
+			w.recordInvalidNamed(name, k, fmt.Sprintf("%s.%s in body is a forbidden property", name, k))
+		}
 	}
 }
 

@@ -80,5 +80,6 @@ func putWalker(w *walker) {
 	clear(w.errs)
 	clear(w.ratcheted)
 	w.segs, w.errs, w.ratcheted = w.segs[:0], w.errs[:0], w.ratcheted[:0]
+	w.failures, w.probing = 0, 0
 	walkers.Put(w)
 }

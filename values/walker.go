@@ -2,7 +2,6 @@ package values
 
 import (
 	"fmt"
-	"strconv"
 	"unicode/utf8"
 )
 
@@ -12,6 +11,10 @@ type walker struct {
 	segs      []segment
 	errs      []failure
 	ratcheted []failure
+	// failures counts every failure, recorded or not; probing > 0 while
+	// composition branches are probed.
+	failures int
+	probing  int
 }
 
 // validate runs kube-openapi's schema validator for one node on v and
@@ -47,11 +50,13 @@ func (w *walker) validate(n *node, v any, old any, hasOld bool) (matches int, ch
 func (w *walker) validateNull(n *node) int {
 	matches := 1
 	if typeName, got, ok := n.typeMismatch(nil, kindNull); !ok {
-		w.failType(nil, typeName, got)
+		if w.failing() {
+			w.recordType(typeName, got)
+		}
 		matches = 0
 	}
-	if n.enum != nil {
-		w.failEnum(n.enum, nil)
+	if n.enum != nil && w.failing() {
+		w.recordEnum(n.enum, nil)
 	}
 	return matches
 }
@@ -65,8 +70,8 @@ func (w *walker) validateValue(n *node, v any, k kind, old any, hasOld bool) (ma
 		matches++
 		if typeName, got, ok := n.typeMismatch(v, k); ok {
 			matches++
-		} else {
-			w.failType(v, typeName, got)
+		} else if w.failing() {
+			w.recordType(typeName, got)
 		}
 	}
 	matches += 2
@@ -83,8 +88,8 @@ func (w *walker) validateValue(n *node, v any, k kind, old any, hasOld bool) (ma
 		}
 		if n.formatCheck != nil {
 			matches++
-			if !n.formatCheck(s) {
-				w.failTypeValue(s, typeMessage(w.name(), n.format, s))
+			if !n.formatCheck(s) && w.failing() {
+				w.recordTypeValue(s, typeMessage(w.name(), n.format, s))
 			}
 		}
 	case kindInteger, kindNumber:
@@ -97,8 +102,8 @@ func (w *walker) validateValue(n *node, v any, k kind, old any, hasOld bool) (ma
 		matches += children + 2
 	}
 	matches++
-	if n.enum != nil && !n.enum.matches(v) {
-		w.failEnum(n.enum, v)
+	if n.enum != nil && !n.enum.matches(v) && w.failing() {
+		w.recordEnum(n.enum, v)
 	}
 	if k == kindObject {
 		children, changed = w.validateObject(n, v.(map[string]any), old, hasOld)
@@ -107,19 +112,22 @@ func (w *walker) validateValue(n *node, v any, k kind, old any, hasOld bool) (ma
 	return matches, changed
 }
 
+// checkString runs kube-openapi's string validator: maxLength, minLength
+// (in characters), then pattern; only the first failure is reported.
 func (w *walker) checkString(r *stringRules, s string) {
-	if r.hasMax && int64(len(s)) > r.maxLength && int64(utf8.RuneCountInString(s)) > r.maxLength {
-		name := w.name()
-		w.errs = append(w.errs, failure{kind: failTooLong, name: name, limit: r.maxLength,
-			msg: fmt.Sprintf("%s in body should be at most %d chars long", name, r.maxLength)})
-		return
-	}
-	if r.hasMin && int64(len(s)) < r.minLength || r.hasMin && int64(utf8.RuneCountInString(s)) < r.minLength {
-		w.failInvalid(s, fmt.Sprintf("%s in body should be at least %d chars long", w.name(), r.minLength))
-		return
-	}
-	if r.hasPattern && (r.pattern == nil || !r.pattern.MatchString(s)) {
-		w.failInvalid(s, fmt.Sprintf("%s in body should match '%s'", w.name(), r.patternText))
+	switch {
+	case r.hasMax && int64(len(s)) > r.maxLength && int64(utf8.RuneCountInString(s)) > r.maxLength:
+		if w.failing() {
+			w.recordTooLong(r.maxLength)
+		}
+	case r.hasMin && (int64(len(s)) < r.minLength || int64(utf8.RuneCountInString(s)) < r.minLength):
+		if w.failing() {
+			w.recordInvalid(s, fmt.Sprintf("%s in body should be at least %d chars long", w.name(), r.minLength))
+		}
+	case r.hasPattern && (r.pattern == nil || !r.pattern.MatchString(s)):
+		if w.failing() {
+			w.recordInvalid(s, fmt.Sprintf("%s in body should match '%s'", w.name(), r.patternText))
+		}
 	}
 }
 
@@ -129,39 +137,3 @@ func (w *walker) name() string { return renderName(w.segs) }
 func (w *walker) push(s segment) { w.segs = append(w.segs, s) }
 func (w *walker) pop()           { w.segs = w.segs[:len(w.segs)-1] }
 
-func (w *walker) failType(v any, typeName, got string) {
-	name := w.name()
-	w.errs = append(w.errs, failure{kind: failTypeInvalid, name: name, value: got,
-		msg: typeMessage(name, typeName, got)})
-}
-
-func (w *walker) failTypeValue(v any, msg string) {
-	w.errs = append(w.errs, failure{kind: failTypeInvalid, name: w.name(), value: v, msg: msg})
-}
-
-func (w *walker) failInvalid(v any, msg string) {
-	w.errs = append(w.errs, failure{kind: failInvalid, name: w.name(), value: v, msg: msg})
-}
-
-func (w *walker) failInvalidNamed(name string, v any, msg string) {
-	w.errs = append(w.errs, failure{kind: failInvalid, name: name, value: v, msg: msg})
-}
-
-func (w *walker) failUnnamed(msg string) {
-	w.errs = append(w.errs, failure{kind: failUnnamed, msg: msg})
-}
-
-func (w *walker) failEnum(r *enumRule, v any) {
-	name := w.name()
-	w.errs = append(w.errs, failure{kind: failNotSupported, name: name, value: v, enum: r,
-		msg: name + " in body should be one of " + r.printed})
-}
-
-func (w *walker) failRequired(name string) {
-	w.errs = append(w.errs, failure{kind: failRequired, name: name, msg: name + " in body is required"})
-}
-
-func (w *walker) failTooMany(name string, count, limit int64, what string) {
-	w.errs = append(w.errs, failure{kind: failTooMany, name: name, count: count, limit: limit,
-		msg: name + " in body should have at most " + strconv.FormatInt(limit, 10) + " " + what})
-}
