@@ -136,4 +136,3 @@ func (w *walker) name() string { return renderName(w.segs) }
 
 func (w *walker) push(s segment) { w.segs = append(w.segs, s) }
 func (w *walker) pop()           { w.segs = w.segs[:len(w.segs)-1] }
-
