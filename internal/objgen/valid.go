@@ -173,12 +173,24 @@ func (g *Generator) validObject(s *schema.Schema, depth int) map[string]any {
 	obj := map[string]any{}
 	var optional []string
 	for _, name := range sortedNames(s.Properties) {
+		ps := s.Properties[name]
 		switch {
-		case contains(s.Required, name):
-			obj[name] = g.value(s.Properties[name], depth+1)
+		case contains(s.Required, name) || constrainsByNot(ps):
+			obj[name] = g.valueAvoidingNot(ps, depth+1)
 		case g.chance(g.opts.Optional):
-			obj[name] = g.value(s.Properties[name], depth+1)
+			obj[name] = g.valueAvoidingNot(ps, depth+1)
 			optional = append(optional, name)
+		case ps.Default != nil:
+			// kube-apiserver defaults before it validates.
+			obj[name] = deepCopy(ps.Default)
+		}
+	}
+	for _, name := range sortedNames(s.Properties) {
+		if s.MinProperties == nil || int64(len(obj)) >= *s.MinProperties {
+			break
+		}
+		if _, ok := obj[name]; !ok {
+			obj[name] = g.valueAvoidingNot(s.Properties[name], depth+1)
 		}
 	}
 	if s.AdditionalProperties != nil && (s.AdditionalProperties.Allows || s.AdditionalProperties.Schema != nil) {
@@ -293,4 +305,41 @@ func (g *Generator) validScalar(s *schema.Schema) any {
 		return g.validNumber(s)
 	}
 	return g.scalar(s.Type)
+}
+
+// constrainsByNot reports whether a schema (or a branch laid over it) has a
+// not: such a property is always generated, so that its default, which may
+// be what not excludes, does not stand in for it.
+func constrainsByNot(s *schema.Schema) bool {
+	if s.Not != nil {
+		return true
+	}
+	for _, b := range s.AllOf {
+		if constrainsByNot(b) {
+			return true
+		}
+	}
+	return false
+}
+
+// valueAvoidingNot generates a value and retries a few times while it is a
+// member of an enum that not excludes (the form not takes in practice).
+func (g *Generator) valueAvoidingNot(s *schema.Schema, depth int) any {
+	v := g.value(s, depth)
+	for try := 0; try < 5 && excludedByNot(s, v); try++ {
+		v = g.value(s, depth)
+	}
+	return v
+}
+
+func excludedByNot(s *schema.Schema, v any) bool {
+	if s.Not != nil && len(s.Not.Enum) > 0 && containsValue(s.Not.Enum, v) {
+		return true
+	}
+	for _, b := range s.AllOf {
+		if excludedByNot(b, v) {
+			return true
+		}
+	}
+	return false
 }
