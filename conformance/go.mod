@@ -5,6 +5,7 @@ go 1.26.0
 require (
 	github.com/kval-dev/kval v0.0.0
 	k8s.io/code-generator v0.37.2
+	k8s.io/gengo/v2 v2.0.0-20260408192533-25e2208e0dc3
 )
 
 require (
@@ -104,7 +105,6 @@ require (
 	k8s.io/apiserver v0.37.2 // indirect
 	k8s.io/client-go v0.37.2 // indirect
 	k8s.io/component-base v0.37.2 // indirect
-	k8s.io/gengo/v2 v2.0.0-20260408192533-25e2208e0dc3 // indirect
 	k8s.io/klog/v2 v2.140.0 // indirect
 	k8s.io/kms v0.37.2 // indirect
 	k8s.io/kube-openapi v0.0.0-20260721132016-d427ff9ee9ad // indirect

@@ -16,8 +16,8 @@ func (g *fileGen) typeFunc(b *strings.Builder, n *node) {
 	name := n.fn.Name
 	typeName := g.r.typ(n.t)
 	param := g.r.typ(shape.NilableForm(n.t))
-	b.WriteString("// " + name + " validates a " + typeName + " against the rules declared by\n")
-	b.WriteString("// the +k8s: tags of its type and fields.\n")
+	b.WriteString("// " + name + " validates " + article(typeName) + " " + typeName + " against the rules its\n")
+	b.WriteString("// +k8s: tags declare, on the type and on its fields.\n")
 	b.WriteString("func " + name + "(ctx " + g.r.ref(code.Ref{Pkg: "context", Name: "Context"}) +
 		", op " + g.r.ref(code.Ref{Pkg: "k8s.io/apimachinery/pkg/api/operation", Name: "Operation"}) +
 		", fldPath *" + g.r.ref(fieldRef("Path")) + ", obj, oldObj " + param + ") (errs " + g.r.ref(fieldRef("ErrorList")) + ") {\n")
@@ -87,4 +87,12 @@ func (g *fileGen) typeFuncs() []*node {
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].fn.Name < out[j].fn.Name })
 	return out
+}
+
+// article returns "an" before a vowel, else "a".
+func article(word string) string {
+	if strings.ContainsRune("AEIOUaeiou", []rune(word)[0]) {
+		return "an"
+	}
+	return "a"
 }

@@ -10,7 +10,7 @@
 //
 //	tag        ::= name [ "(" ws [ args ] ws ")" ] [ "=" value ] [ comment ]
 //	name       ::= identStart { identChar | ":" }
-//	args       ::= arg | named { ws "," ws named }
+//	args       ::= ( arg | named { ws "," ws named } ) [ ws "," ]
 //	named      ::= ident ws ":" ws arg
 //	arg        ::= string | int | bool | ident
 //	value      ::= "+" tag | string | int | bool | ident
@@ -22,7 +22,7 @@
 //	ident      ::= identStart { identChar }
 //	identStart ::= unicode letter | "_"
 //	identChar  ::= unicode letter | unicode digit | "_" | "." | "-"
-//	ws         ::= { " " | "\t" }
+//	ws         ::= { unicode white space }
 //
 // Positional and named arguments cannot be mixed, and at most one positional
 // argument is allowed. A value of the form "=+tag" chains a payload tag, which

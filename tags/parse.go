@@ -98,6 +98,9 @@ func (p *parser) args() ([]Arg, error) {
 			return nil, p.s.unexpected("',' or ')'")
 		}
 		p.s.skipSpace()
+		if p.s.accept(')') { // a trailing comma, as in Go
+			return args, p.checkArgs(args)
+		}
 	}
 }
 

@@ -55,8 +55,9 @@ func (s *scanner) accept(r rune) bool {
 	return true
 }
 
+// skipSpace skips white space (any Unicode space, as codetags does).
 func (s *scanner) skipSpace() {
-	for r := s.peek(); r == ' ' || r == '\t'; r = s.peek() {
+	for r := s.peek(); r != eof && unicode.IsSpace(r); r = s.peek() {
 		s.next()
 	}
 }
