@@ -48,7 +48,7 @@ func forEachChild(s *Schema, fn func(*Schema)) {
 	}
 }
 
-// specHasSchemaWith reports whether pred holds somewhere in the top-level or a per-version schema.
+// hasSchemaWith reports whether pred holds somewhere in the top-level or a per-version schema.
 func (spec *CRDSpec) hasSchemaWith(pred func(*Schema) bool) bool {
 	if spec.Validation != nil && schemaHas(spec.Validation.OpenAPIV3Schema, pred) {
 		return true

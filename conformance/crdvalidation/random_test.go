@@ -152,7 +152,7 @@ func (g *crdGen) version(name string, storage bool) map[string]any {
 }
 
 func (g *crdGen) root() map[string]any {
-	s := g.schema(0, true)
+	s := g.schema(0)
 	if g.chance(0.8) {
 		s["type"] = "object"
 	}
@@ -162,7 +162,7 @@ func (g *crdGen) root() map[string]any {
 		s["properties"] = props
 	}
 	if g.chance(0.5) {
-		props["spec"] = g.schema(1, false)
+		props["spec"] = g.schema(1)
 	}
 	if g.chance(0.2) {
 		props["metadata"] = g.metadataSchema()
@@ -190,7 +190,7 @@ func (g *crdGen) metadataSchema() map[string]any {
 var propertyNames = []any{"a", "b", "spec", "status", "metadata", "kind", "apiVersion", "k"}
 
 // schema builds a random schema node; depth bounds the nesting.
-func (g *crdGen) schema(depth int, nested bool) map[string]any {
+func (g *crdGen) schema(depth int) map[string]any {
 	s := map[string]any{}
 	typ := g.pick("object", "object", "array", "string", "integer", "number", "boolean", "", "foo").(string)
 	if typ != "" {
@@ -217,12 +217,12 @@ func (g *crdGen) objectKeywords(s map[string]any, depth int) {
 	if g.chance(0.7) {
 		props := map[string]any{}
 		for i := g.r.Intn(3); i >= 0; i-- {
-			props[g.pick(propertyNames...).(string)] = g.schema(depth+1, false)
+			props[g.pick(propertyNames...).(string)] = g.schema(depth+1)
 		}
 		s["properties"] = props
 	}
 	if g.chance(0.2) {
-		s["additionalProperties"] = g.pick(true, false, g.schema(depth+1, false))
+		s["additionalProperties"] = g.pick(true, false, g.schema(depth+1))
 	}
 	if g.chance(0.1) {
 		s["x-kubernetes-embedded-resource"] = true
@@ -237,7 +237,7 @@ func (g *crdGen) objectKeywords(s map[string]any, depth int) {
 
 func (g *crdGen) arrayKeywords(s map[string]any, depth int) {
 	if g.chance(0.85) {
-		item := g.schema(depth+1, false)
+		item := g.schema(depth+1)
 		if g.chance(0.05) {
 			s["items"] = []any{item}
 		} else {
@@ -282,7 +282,7 @@ func (g *crdGen) extensions(s map[string]any) {
 
 func (g *crdGen) junctors(s map[string]any, depth int) {
 	key := g.pick("allOf", "anyOf", "oneOf", "not").(string)
-	nested := g.schema(depth+1, true)
+	nested := g.schema(depth+1)
 	if g.chance(0.6) {
 		delete(nested, "type")
 	}
