@@ -95,7 +95,7 @@ func (w *walker) validateValue(n *node, v any, k kind, old any, hasOld bool) (ma
 	case kindInteger, kindNumber:
 		matches += 2
 		if n.num != nil {
-			w.checkNumber(n.num, v, k)
+			w.checkNumber(n.num, v)
 		}
 	case kindArray:
 		children, changed = w.validateArray(n, v.([]any), old, hasOld)

@@ -87,6 +87,9 @@ func TestCraftedSchemas(t *testing.T) {
 					if (i*7+j*3)%5 == 0 || i == j {
 						p.update(t, &c, fmt.Sprintf("%s: %s -> %s", name, valuePool[i], valuePool[j]), v, old)
 					}
+					if (i*3+j*7)%11 == 0 {
+						status.update(t, &c, fmt.Sprintf("%s (status): %s -> %s", name, valuePool[i], valuePool[j]), v, old)
+					}
 				}
 			}
 			wrapped, _ := craftedPair(t, `{type: object, properties: {v: `+all[name]+`}}`)
