@@ -41,8 +41,13 @@ type checkScope struct {
 // expressions and reports what kube-apiserver reports, rule by rule: cost
 // over the limit, compile errors, messageExpression errors and cost, oldSelf
 // where it cannot be used, optionalOldSelf without oldSelf.
-func (sc *checkScope) CheckRules(n schema.RuleNode) field.ErrorList {
+func (sc *checkScope) CheckRules(n schema.RuleNode) (errs field.ErrorList) {
 	rulesPath := n.Path.Child("x-kubernetes-validations")
+	defer func() {
+		if p := recover(); p != nil {
+			errs = append(errs, field.InternalError(rulesPath, fmt.Errorf("checking the rules panicked: %v", p)))
+		}
+	}()
 	c, ok := newChain(sc.root, n.Steps)
 	if !ok {
 		return field.ErrorList{field.InternalError(rulesPath, fmt.Errorf("internal error: failed to retrieve type information for x-kubernetes-validations"))}
@@ -61,7 +66,6 @@ func (sc *checkScope) CheckRules(n schema.RuleNode) field.ErrorList {
 		return field.ErrorList{field.InternalError(rulesPath, err)}
 	}
 	cardinality := c.cardinality()
-	var errs field.ErrorList
 	for i, compiled := range compiler.compileAll() {
 		errs = append(errs, sc.checkRule(rulesPath.Index(i), &compiled, cardinality, n)...)
 	}

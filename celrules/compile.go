@@ -1,6 +1,7 @@
 package celrules
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/google/cel-go/cel"
@@ -68,9 +69,15 @@ func (c *ruleCompiler) compileAll() []compiledRule {
 }
 
 // compile compiles a rule and its messageExpression as kube-apiserver does,
-// with its error details. An empty rule compiles to nothing, silently.
-func (c *ruleCompiler) compile(rule *schema.ValidationRule) compiledRule {
-	out := compiledRule{rule: rule, optionalOldSelf: rule.OptionalOldSelf != nil && *rule.OptionalOldSelf}
+// with its error details. An empty rule compiles to nothing, silently. A
+// panic in the CEL libraries becomes an internal error of the rule.
+func (c *ruleCompiler) compile(rule *schema.ValidationRule) (out compiledRule) {
+	defer func() {
+		if p := recover(); p != nil {
+			out = compiledRule{rule: rule, err: internal(fmt.Sprintf("compiling the rule panicked: %v", p))}
+		}
+	}()
+	out = compiledRule{rule: rule, optionalOldSelf: rule.OptionalOldSelf != nil && *rule.OptionalOldSelf}
 	if strings.TrimSpace(rule.Rule) == "" {
 		return out
 	}

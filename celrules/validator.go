@@ -36,7 +36,7 @@ type Options struct {
 // returns nil when there are no rules. Rules that do not compile are listed
 // by CompileErrors and, as in kube-apiserver, reported as errors each time
 // they would be evaluated.
-func NewValidator(s *schema.Schema, opts Options) *Validator {
+func NewValidator(s *schema.Schema, opts Options) (v *Validator) {
 	if !hasRules(s) {
 		return nil
 	}
@@ -44,6 +44,12 @@ func NewValidator(s *schema.Schema, opts Options) *Validator {
 	if path == nil {
 		path = field.NewPath("openAPIV3Schema")
 	}
+	defer func() {
+		if p := recover(); p != nil {
+			err := fmt.Errorf("compiling x-kubernetes-validations panicked: %v", p)
+			v = &Validator{root: &node{schema: s, initErr: err}, failures: field.ErrorList{field.InternalError(path, err)}}
+		}
+	}()
 	b := &treeBuilder{adapter: newAdapter(), which: opts.Environment}
 	adapted := b.adapter.adapt(s)
 	if opts.ResourceRoot {

@@ -4,6 +4,8 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/kval-dev/kval/schema"
 )
 
 // request is one kubectl apply of a seed 001 session: the object as
@@ -113,4 +115,93 @@ x-kubernetes-validations:
 		{object: seedMeta + "values: {key1: value2, key2: value2}", errors: []string{`values: Invalid value: Keys may not be removed and their values must stay the same`}},
 		{object: seedMeta, errors: []string{`<nil>: Invalid value: Value is required once set`}},
 	})
+}
+
+// Seed 001: a required field that can never change. Creating the object
+// without it fails on the requirement, which keeps the rules from running.
+func TestSeed001ImmutableSinceCreation(t *testing.T) {
+	v := compileSchema(t, `
+type: object
+required: [value]
+properties:
+  value:
+    maxLength: 512
+    type: string
+    x-kubernetes-validations:
+    - message: Value is immutable
+      rule: self == oldSelf
+`)
+	if !valuesStageWired(v) {
+		t.Skip("the values stage is not in the pipeline yet: required is not checked")
+	}
+	blocked := []string{`value: Required value`, `<nil>: Invalid value: null: some validation rules were not checked because the object was invalid; correct the existing errors to complete validation`}
+	runSession(t, v, []request{
+		{object: seedMeta, errors: blocked},
+		{object: seedMeta + "value: Hello, world!"},
+		{object: seedMeta + "value: Hello, new world!", errors: []string{`value: Invalid value: "Hello, new world!": Value is immutable`}},
+		{object: seedMeta, errors: blocked},
+	})
+}
+
+// valuesStageWired reports whether value validation runs (required is checked).
+func valuesStageWired(v *Validator) bool {
+	res := v.Create(map[string]any{"apiVersion": "example.com/v1", "kind": "Foo", "metadata": map[string]any{"name": "a", "namespace": "b"}})
+	return !res.Valid()
+}
+
+// TestRulesAreBlockedByTypeErrors: a value of the wrong type keeps every
+// rule from running, with upstream's one error instead.
+func TestRulesAreBlockedByTypeErrors(t *testing.T) {
+	v := compileSchema(t, `
+type: object
+properties:
+  value: {type: string}
+  other: {type: string, x-kubernetes-validations: [{rule: "self == 'x'"}]}
+`)
+	res := v.Create(yamlObject(t, seedMeta+"value: {a: 1}\nother: z"))
+	got := errorStrings(res)
+	if len(got) != 2 || got[1] != `<nil>: Invalid value: null: some validation rules were not checked because the object was invalid; correct the existing errors to complete validation` {
+		t.Errorf("got %q", got)
+	}
+}
+
+// TestRatchetedRuleErrorsAreWarnings: on update, a failing rule on a value
+// the update did not change is a warning; with ratcheting disabled, an error.
+func TestRatchetedRuleErrorsAreWarnings(t *testing.T) {
+	const schemaYAML = `
+type: object
+properties:
+  legacy: {type: string, x-kubernetes-validations: [{rule: "self.size() < 3", message: too long}]}
+  other: {type: string}
+`
+	old := yamlObject(t, seedMeta+"legacy: abcdef\nother: a")
+	update := seedMeta + "legacy: abcdef\nother: b"
+	res := compileSchema(t, schemaYAML).Update(old, yamlObject(t, update))
+	if !res.Valid() {
+		t.Fatalf("unexpected errors: %v", res.Errors)
+	}
+	want := `legacy: Invalid value: "abcdef": too long (ratcheted: unchanged from the old object)`
+	if len(res.Warnings) != 1 || res.Warnings[0] != want {
+		t.Errorf("warnings %q, want %q", res.Warnings, want)
+	}
+	strict := compileSchema(t, schemaYAML)
+	strict, err := Compile(strict.crd, "v1", Options{DisableRatcheting: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res = strict.Update(old, yamlObject(t, update))
+	if got := errorStrings(res); !reflect.DeepEqual(got, []string{`legacy: Invalid value: "abcdef": too long`}) {
+		t.Errorf("without ratcheting: got %q", got)
+	}
+}
+
+// TestCompileRejectsRulesThatDoNotCompile: kube-apiserver would not have
+// accepted the CRD.
+func TestCompileRejectsRulesThatDoNotCompile(t *testing.T) {
+	v := compileSchema(t, `{type: object, properties: {a: {type: string}}}`)
+	v.crd.Spec.Validation.OpenAPIV3Schema.Properties["a"].Validations = []schema.ValidationRule{{Rule: "self > 1"}}
+	_, err := Compile(v.crd, "v1", Options{})
+	if err == nil || !strings.Contains(err.Error(), "openAPIV3Schema.properties[a].x-kubernetes-validations[0].rule") {
+		t.Errorf("got %v", err)
+	}
 }
