@@ -38,16 +38,23 @@ var (
 	cIdentifierRE          = regexp.MustCompile("^" + cIdentifierFmt + "$")
 )
 
-// regexProblem explains a failed pattern match, with examples of good values.
+// regexProblem explains a failed pattern match, with examples of good
+// values, punctuated exactly as upstream does ("(e.g. 'a',  or 'b', regex
+// used for validation is '...')"), since tests and users match on it.
 func regexProblem(msg, re string, examples ...string) string {
-	quoted := make([]string, len(examples))
-	for i, e := range examples {
-		quoted[i] = "'" + e + "'"
-	}
 	if len(examples) == 0 {
 		return msg + " (regex used for validation is '" + re + "')"
 	}
-	return msg + " (e.g. " + strings.Join(quoted, " or ") + ", regex used for validation is '" + re + "')"
+	var b strings.Builder
+	b.WriteString(msg + " (e.g. ")
+	for i, e := range examples {
+		if i > 0 {
+			b.WriteString(" or ")
+		}
+		b.WriteString("'" + e + "', ")
+	}
+	b.WriteString("regex used for validation is '" + re + "')")
+	return b.String()
 }
 
 func maxLenProblem(n int) string { return fmt.Sprintf("must be no more than %d bytes", n) }
