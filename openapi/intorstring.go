@@ -1,0 +1,64 @@
+package openapi
+
+import (
+	"reflect"
+
+	"github.com/kval-dev/kval/schema"
+)
+
+// unfoldIntOrString makes explicit the value validation that
+// x-kubernetes-int-or-string implies, as kube-apiserver's Unfold does before
+// publishing: a node without one of the two accepted int-or-string shapes
+// gains anyOf: [{type: integer}, {type: string}], or, when it has an anyOf
+// of its own, an allOf entry with that anyOf in front. s is not changed.
+func unfoldIntOrString(s *schema.Schema) *schema.Schema {
+	if !s.IntOrString || isIntOrStringAnyOf(s.AnyOf) || isIntOrStringAllOf(s.AllOf) {
+		return s
+	}
+	unfolded := *s
+	if len(s.AnyOf) == 0 {
+		unfolded.AnyOf = intOrStringAnyOf()
+		return &unfolded
+	}
+	unfolded.AllOf = append([]*schema.Schema{{AnyOf: intOrStringAnyOf()}}, s.AllOf...)
+	return &unfolded
+}
+
+func intOrStringAnyOf() []*schema.Schema {
+	return []*schema.Schema{{Type: "integer"}, {Type: "string"}}
+}
+
+// isIntOrStringAllOf reports the shape allOf: [{anyOf: [{type: integer}, {type: string}]}, ...].
+func isIntOrStringAllOf(allOf []*schema.Schema) bool {
+	return len(allOf) > 0 && allOf[0] != nil && isIntOrStringAnyOf(allOf[0].AnyOf)
+}
+
+// isIntOrStringAnyOf reports the shape anyOf: [{type: integer}, {type: string}].
+func isIntOrStringAnyOf(anyOf []*schema.Schema) bool {
+	return len(anyOf) == 2 && isOnlyType(anyOf[0], "integer") && isOnlyType(anyOf[1], "string")
+}
+
+// isOnlyType reports whether s sets nothing but type: typ, the way upstream
+// compares its converted schemas: an empty list or map given explicitly
+// (required: [], properties: {}) counts as set; additionalProperties: false
+// and empty junctor or enum lists, which the conversion drops, do not; nor
+// do kval's mutability extensions, which lint forbids in value validations.
+func isOnlyType(s *schema.Schema, typ string) bool {
+	if s == nil || s.Type != typ {
+		return false
+	}
+	bare := *s
+	bare.Type, bare.Mutability, bare.KeyMutability, bare.Unsupported = "", nil, nil, nil
+	if bare.AdditionalProperties != nil && !bare.AdditionalProperties.Allows && bare.AdditionalProperties.Schema == nil {
+		bare.AdditionalProperties = nil
+	}
+	if len(bare.Enum) == 0 {
+		bare.Enum = nil
+	}
+	for _, list := range []*[]*schema.Schema{&bare.AllOf, &bare.AnyOf, &bare.OneOf} {
+		if len(*list) == 0 {
+			*list = nil
+		}
+	}
+	return reflect.DeepEqual(bare, schema.Schema{})
+}
