@@ -67,3 +67,16 @@ func unorderedKey(e *field.Error) string {
 	}
 	return ""
 }
+
+// diffUnordered compares two error lists as multisets: used for ratcheted
+// errors, which upstream keeps as warnings in an order nobody sees (a node's
+// own errors before those its children ratcheted).
+func diffUnordered(kval, upstream field.ErrorList) string {
+	return diffErrors(fullySorted(kval), fullySorted(upstream))
+}
+
+func fullySorted(list field.ErrorList) field.ErrorList {
+	out := append(field.ErrorList(nil), list...)
+	sort.SliceStable(out, func(i, j int) bool { return describe(out[i]) < describe(out[j]) })
+	return out
+}
