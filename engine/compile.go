@@ -5,6 +5,7 @@ import (
 
 	"github.com/kval-dev/kval/defaults"
 	"github.com/kval-dev/kval/mutability"
+	"github.com/kval-dev/kval/objectmeta"
 	"github.com/kval-dev/kval/schema"
 )
 
@@ -27,6 +28,7 @@ type Validator struct {
 	// prunes is false for v1beta1 CRDs with preserveUnknownFields: true.
 	prunes            bool
 	defaulter         *defaults.Defaulter
+	embedded          bool // the schema declares embedded resources
 	statusSubresource bool
 	scale             *schema.Scale
 	rules             *ruleStage
@@ -52,6 +54,9 @@ func Compile(crd *schema.CRD, version string, opts Options) (*Validator, error) 
 		opts:    opts,
 		schema:  s,
 		prunes:  crd.PrunesUnknownFields(),
+		// Without embedded resources, coercing object meta below the root
+		// has nothing to do: skip the walk.
+		embedded: objectmeta.HasEmbeddedResources(s),
 	}
 	if v.prunes {
 		v.defaulter = defaults.Compile(s)

@@ -3,6 +3,7 @@ package engine
 import (
 	"sort"
 
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/util/validation/field"
 
 	"github.com/kval-dev/kval/objectmeta"
@@ -27,23 +28,33 @@ func (v *Validator) Decode(obj map[string]any) *Result {
 	if len(res.Errors) > 0 {
 		return res
 	}
-	meta, foundMeta, unknownMeta, err := objectmeta.GetObjectMeta(obj, objectmeta.MetaOptions{ReturnUnknownFieldPaths: true})
-	if err != nil {
-		res.Errors = append(res.Errors, field.Invalid(field.NewPath("metadata"), obj["metadata"], err.Error()))
-		return res
+	// Plain metadata is already what the ObjectMeta round trip gives back.
+	roundTrip := !objectmeta.IsNormalized(obj["metadata"])
+	var meta *metav1.ObjectMeta
+	foundMeta := false
+	if roundTrip {
+		var unknownMeta []string
+		var err error
+		meta, foundMeta, unknownMeta, err = objectmeta.GetObjectMeta(obj, objectmeta.MetaOptions{ReturnUnknownFieldPaths: true})
+		if err != nil {
+			res.Errors = append(res.Errors, field.Invalid(field.NewPath("metadata"), obj["metadata"], err.Error()))
+			return res
+		}
+		res.Pruned = append(res.Pruned, unknownMeta...)
 	}
-	res.Pruned = append(res.Pruned, unknownMeta...)
 	if v.prunes {
 		pruned := prune.Prune(obj, v.schema, prune.Options{ResourceRoot: true})
 		res.Pruned = append(res.Pruned, pruned.Pruned...)
 		res.TypeConflicts = pruned.Conflicts
 		v.defaulter.PruneNulls(obj)
 	}
-	coerceErr, unknownEmbedded := objectmeta.Coerce(nil, obj, v.schema, objectmeta.CoerceOptions{ReturnUnknownFieldPaths: true})
-	res.Pruned = append(res.Pruned, unknownEmbedded...)
-	if coerceErr != nil {
-		res.Errors = append(res.Errors, coerceErr)
-		return res
+	if v.embedded {
+		coerceErr, unknownEmbedded := objectmeta.Coerce(nil, obj, v.schema, objectmeta.CoerceOptions{ReturnUnknownFieldPaths: true})
+		res.Pruned = append(res.Pruned, unknownEmbedded...)
+		if coerceErr != nil {
+			res.Errors = append(res.Errors, coerceErr)
+			return res
+		}
 	}
 	if foundMeta {
 		if err := objectmeta.SetObjectMeta(obj, meta); err != nil {

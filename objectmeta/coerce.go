@@ -81,7 +81,7 @@ func (c *coercer) coerceResource(path *field.Path, x map[string]any) *field.Erro
 		delete(x, k)
 	}
 	v, found := x["metadata"]
-	if !found {
+	if !found || IsNormalized(v) {
 		return nil
 	}
 	meta, found, unknown, err := GetObjectMeta(x, MetaOptions{
@@ -108,4 +108,21 @@ func (c *coercer) coerceResource(path *field.Path, x map[string]any) *field.Erro
 		}
 	}
 	return nil
+}
+
+// HasEmbeddedResources reports whether s declares an embedded resource
+// anywhere: without one, Coerce (without ResourceRoot) has nothing to do.
+func HasEmbeddedResources(s *schema.Schema) bool {
+	if s == nil {
+		return false
+	}
+	if s.EmbeddedResource {
+		return true
+	}
+	for _, p := range s.Properties {
+		if HasEmbeddedResources(p) {
+			return true
+		}
+	}
+	return HasEmbeddedResources(s.Items) || HasEmbeddedResources(s.AdditionalPropertiesSchema())
 }
