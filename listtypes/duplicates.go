@@ -29,16 +29,56 @@ func (w *walker) mapList(n *node, list []any) {
 		w.singleKeyDuplicates(n.mapKeys[0], list)
 		return
 	}
-	keys := make([]any, len(list))
-	for i, item := range list {
-		key := map[string]any{}
-		obj, _ := item.(map[string]any)
-		for _, k := range n.mapKeys {
-			if v, ok := obj[k]; ok {
-				key[k] = v
+	if len(list) > pairwiseMax {
+		w.multiKeyDuplicatesHashed(n.mapKeys, list)
+		return
+	}
+	for i := 1; i < len(list); i++ {
+		earlier := 0
+		for j := 0; j < i && earlier < 2; j++ {
+			if sameListMapKeys(list[i], list[j], n.mapKeys) {
+				earlier++
 			}
 		}
-		keys[i] = key
+		if earlier == 1 {
+			w.errs = append(w.errs, field.Duplicate(w.indexPath(i), listMapKey(list[i], n.mapKeys)))
+		}
+	}
+}
+
+// listMapKey is the object of an item's keys (those it has), kube-apiserver's
+// bad value for a duplicate of several keys.
+func listMapKey(item any, keys []string) map[string]any {
+	key := map[string]any{}
+	obj, _ := item.(map[string]any)
+	for _, k := range keys {
+		if v, ok := obj[k]; ok {
+			key[k] = v
+		}
+	}
+	return key
+}
+
+// sameListMapKeys reports whether two items have the same keys, absent ones
+// included, compared by their JSON encoding as kube-apiserver compares the
+// objects of listMapKey.
+func sameListMapKeys(a, b any, keys []string) bool {
+	am, _ := a.(map[string]any)
+	bm, _ := b.(map[string]any)
+	for _, k := range keys {
+		av, aok := am[k]
+		bv, bok := bm[k]
+		if aok != bok || aok && !sameJSON(av, bv) {
+			return false
+		}
+	}
+	return true
+}
+
+func (w *walker) multiKeyDuplicatesHashed(mapKeys []string, list []any) {
+	keys := make([]any, len(list))
+	for i, item := range list {
+		keys[i] = listMapKey(item, mapKeys)
 	}
 	for _, i := range secondOccurrences(keys) {
 		w.errs = append(w.errs, field.Duplicate(w.indexPath(i), keys[i]))

@@ -111,3 +111,21 @@ func render(errs field.ErrorList) []string {
 	}
 	return out
 }
+
+func TestLongMapListsCompareLikeShortOnes(t *testing.T) {
+	v := Compile(parse(t, []byte(`{"type":"object","properties":{"m":{"type":"array",
+		"x-kubernetes-list-type":"map","x-kubernetes-list-map-keys":["name","port"]}}}`)))
+	for _, n := range []int{pairwiseMax, 2 * pairwiseMax} {
+		var items []string
+		for i := 0; i < n; i++ {
+			items = append(items, fmt.Sprintf(`{"name":"n%d","port":1}`, i%(n/2)))
+		}
+		got := v.Validate(nil, decode(t, []byte(`{"m":[`+strings.Join(items, ",")+`]}`)))
+		if len(got) != n/2 {
+			t.Errorf("%d items: got %d duplicates, want %d", n, len(got), n/2)
+		}
+		if len(got) > 0 && got[0].Field != fmt.Sprintf("m[%d]", n/2) {
+			t.Errorf("%d items: first duplicate at %s", n, got[0].Field)
+		}
+	}
+}
