@@ -84,23 +84,24 @@ func merge(docs []namedDocument) (*Document, error) {
 		Paths:      map[string]*PathItem{},
 		Components: Components{Schemas: map[string]*Schema{}},
 	}
-	pathOwner := map[string]string{}
+	pathOwner, componentOwner := map[string]string{}, map[string]string{}
 	for _, d := range docs {
-		for key, s := range d.doc.Components.Schemas {
-			if _, exists := out.Components.Schemas[key]; exists {
+		for _, key := range sortedKeys(d.doc.Components.Schemas) {
+			if owner, exists := componentOwner[key]; exists {
 				if isSharedModel(key) {
 					continue
 				}
-				return nil, fmt.Errorf("schema %s is defined by more than one CustomResourceDefinition (%s)", key, d.crd)
+				return nil, fmt.Errorf("schema %s is defined by both %s and %s", key, owner, d.crd)
 			}
-			out.Components.Schemas[key] = s
+			componentOwner[key] = d.crd
+			out.Components.Schemas[key] = d.doc.Components.Schemas[key]
 		}
-		for path, item := range d.doc.Paths {
+		for _, path := range sortedKeys(d.doc.Paths) {
 			if owner, exists := pathOwner[path]; exists {
 				return nil, fmt.Errorf("path %s is served by both %s and %s", path, owner, d.crd)
 			}
 			pathOwner[path] = d.crd
-			out.Paths[path] = item
+			out.Paths[path] = d.doc.Paths[path]
 		}
 	}
 	return out, nil

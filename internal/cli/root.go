@@ -81,6 +81,7 @@ does, offline, and generates validation code from +k8s: tags on Go types.`,
 		newPruneCommand(s),
 		newValidateCommand(s),
 		newGenCommand(s),
+		newOpenAPICommand(s),
 	)
 	return root
 }
