@@ -61,6 +61,9 @@ func runOpenAPI(s streams, o *openAPIOptions) error {
 	if err != nil {
 		return badInput("%v", err)
 	}
+	if len(docs) == 0 {
+		return badInput("none of the CustomResourceDefinitions serves a version: there is no document")
+	}
 	if o.groupVersion != "" {
 		if docs, err = selectGroupVersion(docs, o.groupVersion); err != nil {
 			return err

@@ -21,6 +21,7 @@ func TestOpenAPIGolden(t *testing.T) {
 		{golden: "openapi/no-crd", args: []string{"openapi"}},
 		{golden: "openapi/invalid-crd", args: []string{"openapi", "--crd", "testdata/validate/bad-crd.yaml"}},
 		{golden: "openapi/conflict", args: []string{"openapi", "--crd", "testdata/openapi/conflict.yaml"}},
+		{golden: "openapi/unserved", args: []string{"openapi", "--crd", "testdata/openapi/unserved.yaml"}},
 		{golden: "openapi/arguments", args: []string{"openapi", "--crd", crd, "extra"}},
 	}
 	for _, c := range cases {
