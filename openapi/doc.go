@@ -5,7 +5,8 @@
 // # What a document holds
 //
 // For every served version of a CRD (BuildVersion), as apiextensions-apiserver's
-// builder.BuildOpenAPIV3 with the options of its openapiv3 controller:
+// builder.BuildOpenAPIV3 with the options its openapiv3 controller passes
+// (OpenAPI v3, selectable fields on: CustomResourceFieldSelectors is GA):
 //
 //   - The kind schema: the version's structural schema published as
 //     kube-apiserver's ToKubeOpenAPI does after Unfold: every keyword and
@@ -30,7 +31,8 @@
 //
 // Build merges the documents of the CRDs of one group-version, as the
 // apiserver serves them, and returns them sorted by group and version
-// priority.
+// priority. Documents share keyword values (defaults, examples, enums)
+// with the CRDs they come from; treat both as read-only.
 //
 // # kval's mutability extensions
 //
@@ -56,8 +58,11 @@
 // is data, reviewed as a diff; it names the module versions it comes from,
 // and conformance/openapi checks both that it is the generator's output and
 // that every definition equals upstream's. So documents are complete and
-// valid (every $ref resolves), and byte for byte what a cluster with those
-// module versions would serve. After updating apimachinery, regenerate it.
+// valid (every $ref resolves) and carry what a cluster built from those
+// module versions serves: conformance/openapi finds kval's documents and
+// upstream's byte-identical once encoded (encoding/json), apart from kval's
+// own extensions. After updating apimachinery, api or client-go, regenerate
+// the file.
 //
 // The parameters of the routes are read from apimachinery's option types
 // (ListOptions, CreateOptions, ...) at run time by reflection, with their

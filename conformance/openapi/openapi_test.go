@@ -16,6 +16,14 @@ import (
 // knownDifference is a place where kval's document is allowed to differ
 // from upstream's, with the reason. The list is empty: every difference
 // found is a failure.
+//
+// Not differences, and so not listed: kval's x-kubernetes-mutability and
+// x-kubernetes-key-mutability, which upstream never sees (they are stripped
+// from its input); kval's are counted against the CRD's schema, then
+// stripped before comparing. Non-structural schemas, which kube-apiserver
+// publishes as bare objects, are not compared: no CRD that passes the
+// create-time checks has one (the package documentation of openapi says
+// what kval does with them).
 type knownDifference struct {
 	pathPrefix string
 	reason     string
@@ -98,7 +106,7 @@ func TestGroupVersionDocumentsMatchUpstream(t *testing.T) {
 				}
 				reportDifferences(t, jsonDiff(d.Path(), kval, up))
 			}
-			if want := sortedKeys(updocs); strings.Join(kpaths, " ") != strings.Join(want, " ") && !sameSet(kpaths, want) {
+			if want := sortedKeys(updocs); !sameSet(kpaths, want) {
 				t.Errorf("group-versions: kval %v, upstream %v", kpaths, want)
 			}
 		})
