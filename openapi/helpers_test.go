@@ -103,3 +103,13 @@ func indent(text, prefix string) string {
 func readManifest(data []byte) ([]manifest.Document, []error) {
 	return manifest.ReadAll("fuzz.yaml", strings.NewReader(string(data)))
 }
+
+// isStandard reports whether model has a standard definition.
+func isStandard(model string) bool {
+	f, err := standard()
+	if err != nil {
+		return false
+	}
+	_, ok := f.Definitions[model]
+	return ok
+}

@@ -59,16 +59,6 @@ func standardDefinition(model string) (*Schema, error) {
 	return s, nil
 }
 
-// isStandard reports whether model has a standard definition.
-func isStandard(model string) bool {
-	f, err := standard()
-	if err != nil {
-		return false
-	}
-	_, ok := f.Definitions[model]
-	return ok
-}
-
 // typeMetaProperty returns TypeMeta's schema of apiVersion or kind: the
 // apiserver publishes it for those properties of every kind and list.
 func typeMetaProperty(name string) (*Schema, error) {
