@@ -31,6 +31,7 @@ type Validator struct {
 	embedded          bool // the schema declares embedded resources
 	statusSubresource bool
 	scale             *schema.Scale
+	values            *valueStage
 	rules             *ruleStage
 	// mutability is nil when the schema uses no mutability extension.
 	mutability *mutability.Checker
@@ -68,6 +69,11 @@ func Compile(crd *schema.CRD, version string, opts Options) (*Validator, error) 
 		v.statusSubresource = sub.Status
 		v.scale = sub.Scale
 	}
+	valueStage, err := compileValues(s)
+	if err != nil {
+		return nil, fmt.Errorf("%s %q version %s: %w", schema.CRDKind, crd.Name(), version, err)
+	}
+	v.values = valueStage
 	rules, err := compileRules(v)
 	if err != nil {
 		return nil, fmt.Errorf("%s %q version %s: %w", schema.CRDKind, crd.Name(), version, err)

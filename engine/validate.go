@@ -82,6 +82,7 @@ func (v *Validator) validateCreate(ctx context.Context, obj map[string]any, res 
 	errs = append(errs, v.validateScaleSpec(obj)...)
 	errs = append(errs, v.validateScaleStatus(obj)...)
 	errs = append(errs, objectmeta.Validate(ctx, nil, obj, v.schema, false)...)
+	errs = append(errs, v.validateListTypes(obj, nil, res)...)
 	return append(errs, v.validateRules(ctx, obj, nil, errs, res)...)
 }
 
@@ -94,6 +95,7 @@ func (v *Validator) validateUpdate(ctx context.Context, obj, old map[string]any,
 	errs = append(errs, v.validateScaleSpec(obj)...)
 	errs = append(errs, v.validateScaleStatus(obj)...)
 	errs = append(errs, objectmeta.Validate(ctx, nil, obj, v.schema, false)...)
+	errs = append(errs, v.validateListTypes(obj, old, res)...)
 	errs = append(errs, v.validateRules(ctx, obj, old, errs, res)...)
 	return append(errs, v.mutability.Check(nil, obj, old)...)
 }
@@ -107,23 +109,7 @@ func (v *Validator) validateStatusUpdate(ctx context.Context, obj, old map[strin
 		errs = append(errs, v.validateStatusValues(obj, old, res)...)
 	}
 	errs = append(errs, v.validateScaleStatus(obj)...)
+	errs = append(errs, v.validateListTypes(obj, old, res)...)
 	errs = append(errs, v.validateRules(ctx, obj, old, errs, res)...)
 	return append(errs, v.mutability.Check(nil, obj, old)...)
-}
-
-// validateValues is the OpenAPI value validation of the object; until the
-// values stage is wired in, it reports the type conflicts pruning found.
-func (v *Validator) validateValues(obj, old map[string]any, res *Result) field.ErrorList {
-	return res.TypeConflicts
-}
-
-// validateStatusValues is the value validation of a status update.
-func (v *Validator) validateStatusValues(obj, old map[string]any, res *Result) field.ErrorList {
-	var errs field.ErrorList
-	for _, e := range res.TypeConflicts {
-		if e.Field == "status" || len(e.Field) > len("status") && e.Field[:len("status")+1] == "status." {
-			errs = append(errs, e)
-		}
-	}
-	return errs
 }

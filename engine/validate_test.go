@@ -227,3 +227,49 @@ func TestMutabilityExtensionsOnUpdate(t *testing.T) {
 		}
 	}
 }
+
+func TestValueValidationRatchets(t *testing.T) {
+	const s = `{type: object, properties: {spec: {type: object, properties: {
+	  size: {type: integer, maximum: 5}, name: {type: string, maxLength: 3}}},
+	  status: {type: object, properties: {phase: {type: string, enum: [Up, Down]}}}}}`
+	v := compileWith(t, s, &schema.Subresources{Status: true}, schema.ClusterScoped)
+	old := `{apiVersion: example.com/v1, kind: Foo, metadata: {name: a}, spec: {size: 9, name: ab}, status: {phase: Sideways}}`
+
+	res := v.Update(yamlObject(t, old), yamlObject(t, `{apiVersion: example.com/v1, kind: Foo, metadata: {name: a}, spec: {size: 9, name: abcd}}`))
+	if got, want := errorStrings(res), []string{`spec.name: Too long: may not be more than 3 bytes`}; !reflect.DeepEqual(got, want) {
+		t.Errorf("errors %q, want only the changed value's %q", got, want)
+	}
+	ratcheted := `spec.size: Invalid value: 9: spec.size in body should be less than or equal to 5 (ratcheted: unchanged from the old object)`
+	if !containsString(res.Warnings, ratcheted) {
+		t.Errorf("warnings %q, want %q", res.Warnings, ratcheted)
+	}
+
+	strict, err := Compile(v.crd, "v1", Options{DisableRatcheting: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res = strict.Update(yamlObject(t, old), yamlObject(t, `{apiVersion: example.com/v1, kind: Foo, metadata: {name: a}, spec: {size: 9, name: ab}}`))
+	// The status subresource keeps the old, invalid status: without
+	// ratcheting it is reported too.
+	want := []string{
+		`spec.size: Invalid value: 9: spec.size in body should be less than or equal to 5`,
+		`status.phase: Unsupported value: "Sideways": supported values: "Up", "Down"`,
+	}
+	if got := errorStrings(res); !reflect.DeepEqual(got, want) {
+		t.Errorf("without ratcheting: errors %q, want %q", got, want)
+	}
+
+	res = v.UpdateStatus(yamlObject(t, old), yamlObject(t, `{apiVersion: example.com/v1, kind: Foo, metadata: {name: a}, spec: {size: 100}, status: {phase: Left}}`))
+	if got, want := errorStrings(res), []string{`status.phase: Unsupported value: "Left": supported values: "Up", "Down"`}; !reflect.DeepEqual(got, want) {
+		t.Errorf("status update: errors %q, want %q (spec changes are ignored)", got, want)
+	}
+}
+
+func containsString(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
