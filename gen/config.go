@@ -55,17 +55,18 @@ func configure(prog *program, readOnly []string, ps *problems) []*target {
 // not ask for generation.
 func configureOne(prog *program, pkg *pkgInfo, ps *problems) *target {
 	filters, ok := activation(pkg, ps)
-	if !ok {
+	if !ok && !hasOption(pkg.options, mainTag) {
 		return nil
 	}
-	t := &target{out: pkg, input: pkg, filters: filters, scheme: defaultScheme}
+	// Every option is read, so that all of a package's mistakes show.
+	t := &target{out: pkg, filters: filters}
 	t.input = inputPackage(prog, pkg, ps)
-	if t.input == nil {
-		return nil
-	}
 	t.scheme = schemeOption(pkg, ps)
 	t.nolint = hasOption(pkg.options, nolintTag)
 	t.fixtures = fixtureOption(pkg, ps)
+	if !ok || t.input == nil {
+		return nil
+	}
 	return t
 }
 

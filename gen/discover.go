@@ -76,7 +76,7 @@ func typeKey(t types.Type) string { return types.TypeString(types.Unalias(t), ni
 // on first sight. Types of packages that are not generated have no node.
 func (d *discoverer) discover(t types.Type, path string) *node {
 	t = types.Unalias(t)
-	if p, ok := t.(*types.Pointer); ok {
+	if p, ok := t.(*types.Pointer); ok && unsupportedPointer(p) == "" {
 		return d.discover(p.Elem(), path)
 	}
 	if n, ok := t.(*types.Named); ok && (n.Obj().Pkg() == nil || !d.included(n.Obj().Pkg().Path())) {

@@ -36,7 +36,9 @@ func (d *discoverer) discoverField(parent *node, m *validators.Member, structPat
 	c.node = d.discoverChild(m.Type, c.path)
 	ctx := validators.Context{Scope: validators.ScopeField, Type: m.Type, Path: c.path, Member: m,
 		ParentPath: structPath, ParentType: parent.t}
-	res, err := d.reg.Validations(ctx, d.tagsOf(m.Comments)...)
+	list := d.tagsOf(m.Comments)
+	c.tagged = len(list) > 0
+	res, err := d.reg.Validations(ctx, list...)
 	d.ps.fromError(m.Pos, err)
 	if res.HasChecks() && isMapOfSlices(m.Type) {
 		d.ps.at(m.Pos, "validate the slices through their element type instead", "validation for map of slices is not supported")

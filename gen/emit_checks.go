@@ -50,30 +50,58 @@ func shortCircuitsFirst(checks []code.Check) []code.Check {
 }
 
 // checks writes the statements running checks on the value held in n.
-// Errors accumulate in errs; a failed short circuit returns errs.
-func (r *renderer) checks(b *strings.Builder, checks []code.Check, n names) {
-	for _, c := range cohorts(checks) {
-		if c.name == "" {
-			r.cohortBody(b, c.checks, n)
+// Errors accumulate in errs; a failed short circuit returns errs. last says
+// that nothing follows these statements in the function.
+func (r *renderer) checks(b *strings.Builder, checks []code.Check, n names, last bool) {
+	all := cohorts(checks)
+	for i, c := range all {
+		if c.name == "" || !stopsOthers(c.checks) {
+			r.cohortBody(b, c.checks, n, last && i == len(all)-1 || c.name != "")
 			continue
 		}
 		fmt.Fprintf(b, "// Checks of %s: a failed short circuit stops only these.\n", c.name)
 		b.WriteString("errs = append(errs, func() (errs " + r.ref(fieldRef("ErrorList")) + ") {\n")
-		r.cohortBody(b, c.checks, n)
+		r.cohortBody(b, c.checks, n, true)
 		b.WriteString("return errs\n}()...)\n")
 	}
 }
 
-func (r *renderer) cohortBody(b *strings.Builder, checks []code.Check, n names) {
-	var shorts, rest []code.Check
+// stopsOthers reports whether a cohort has a short circuit with checks
+// after it to stop; only then does it need a scope of its own.
+func stopsOthers(checks []code.Check) bool {
+	var shorts, rest bool
 	for _, c := range checks {
 		if c.Flags.Has(code.ShortCircuit) {
-			shorts = append(shorts, c)
+			shorts = true
 		} else {
-			rest = append(rest, c)
+			rest = true
 		}
 	}
-	r.shortCircuits(b, shorts, n)
+	return shorts && rest
+}
+
+func (r *renderer) cohortBody(b *strings.Builder, checks []code.Check, n names, last bool) {
+	var shorts, rest []code.Check
+	seen := map[string]bool{}
+	for _, c := range checks {
+		if !c.Flags.Has(code.ShortCircuit) {
+			rest = append(rest, c)
+			continue
+		}
+		// The same guard may arrive twice (a tag's own and an inherited
+		// one); testing it once is enough.
+		if key := r.call(c, n); c.Flags.Has(code.NonError) && seen[key] {
+			continue
+		} else {
+			seen[key] = true
+		}
+		shorts = append(shorts, c)
+	}
+	if len(rest) == 0 && last {
+		r.finalShortCircuits(b, shorts, n)
+	} else {
+		r.shortCircuits(b, shorts, n)
+	}
 	for _, c := range rest {
 		writeComments(b, c.Comments)
 		if c.Flags.Has(code.NonError) {
@@ -110,6 +138,18 @@ func (r *renderer) shortCircuits(b *strings.Builder, shorts []code.Check, n name
 		b.WriteString("if e := " + r.call(c, n) + "; len(e) != 0 {\nerrs = append(errs, e.MarkShortCircuit()...)\nstop = true\n}\n")
 	}
 	b.WriteString("if stop {\nreturn errs\n}\n")
+}
+
+// finalShortCircuits writes short circuits that nothing follows: their
+// errors are kept, and guards, which stop nothing, are left out.
+func (r *renderer) finalShortCircuits(b *strings.Builder, shorts []code.Check, n names) {
+	for _, c := range shorts {
+		if c.Flags.Has(code.NonError) {
+			continue
+		}
+		writeComments(b, c.Comments)
+		b.WriteString("errs = append(errs, " + r.call(c, n) + ".MarkShortCircuit()...)\n")
+	}
 }
 
 // failed renders the condition under which a non-error short circuit

@@ -39,17 +39,19 @@ func (g *fileGen) fieldOf(n *node, c *child) *fieldGen {
 		return nil
 	}
 	if c.node != nil {
-		if _, named := c.node.t.(*types.Named); named && c.node.hasValidations() {
+		if _, named := c.node.t.(*types.Named); named && c.node.canFail() {
 			f.callType = true
 		}
-		if c.node.keyNode().hasValidations() {
+		if c.node.keyNode().canFail() {
 			f.iterations = append(f.iterations, c.keyIter.Checks...)
 		}
-		if c.node.elemNode().hasValidations() {
+		if c.node.elemNode().canFail() {
 			f.iterations = append(f.iterations, c.valIter.Checks...)
 		}
 	}
-	if len(f.checks) == 0 && !f.callType && len(f.iterations) == 0 && len(f.comments) == 0 {
+	if !reportsErrors(f.checks) && !f.callType && len(f.iterations) == 0 {
+		// Only guards such as +k8s:optional's, which stop later checks:
+		// with none to stop, the field has nothing to validate.
 		return nil
 	}
 	if elem, ok := pointerSliceElem(c.t); ok {
@@ -62,11 +64,21 @@ func (g *fileGen) fieldOf(n *node, c *child) *fieldGen {
 	return f
 }
 
+// reportsErrors reports whether any check can report an error.
+func reportsErrors(checks []code.Check) bool {
+	for _, c := range checks {
+		if !c.Flags.Has(code.NonError) {
+			return true
+		}
+	}
+	return false
+}
+
 // reportUnsupported reports a field of a shape the generator cannot
 // validate, if anything would have to be validated in it.
 func (g *fileGen) reportUnsupported(c *child) {
-	inner := c.node.elem != nil && c.node.elem.node.hasValidations()
-	if c.checks.HasChecks() || inner {
+	inner := c.node.elem != nil && c.node.elem.node.canFail()
+	if c.tagged || inner {
 		g.ps.at(c.member.Pos, "change the field's type, or validate it with +k8s:customValidation",
 			"field %s: %s", c.member.Name, c.node.unsupported)
 	}
@@ -107,16 +119,16 @@ func (g *fileGen) fieldFunc(b *strings.Builder, n *node, f *fieldGen) {
 	if guard, rest, ok := leadingGuard(checks); ok {
 		// Testing for "not set" needs no path; build it only when needed.
 		writeComments(b, guard.Comments)
-		b.WriteString("if " + g.r.failed(guard, valueNames) + " {\nreturn nil\n}\n")
+		b.WriteString("if " + g.r.failed(guard, valueNames) + " {\nreturn nil // not set: nothing to validate\n}\n")
 		checks = rest
 	}
 	g.childPath(b, f.c)
 	writeComments(b, f.comments)
-	g.r.checks(b, checks, valueNames)
+	g.r.checks(b, checks, valueNames, !f.callType && len(f.iterations) == 0)
 	if f.callType {
 		b.WriteString("errs = append(errs, " + g.r.fn(f.c.node.fn) + "(ctx, op, fldPath, value, oldValue)...)\n")
 	}
-	g.r.checks(b, f.iterations, valueNames)
+	g.r.checks(b, f.iterations, valueNames, true)
 	b.WriteString("return errs\n}\n\n")
 }
 

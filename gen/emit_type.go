@@ -16,24 +16,26 @@ func (g *fileGen) typeFunc(b *strings.Builder, n *node) {
 	name := n.fn.Name
 	typeName := g.r.typ(n.t)
 	param := g.r.typ(shape.NilableForm(n.t))
-	b.WriteString("// " + name + " validates " + article(typeName) + " " + typeName + " against the rules its\n")
-	b.WriteString("// +k8s: tags declare, on the type and on its fields.\n")
+	b.WriteString("// " + name + " validates " + typeName + " values against the rules declared by\n")
+	b.WriteString("// +k8s: tags on the type and its fields.\n")
 	b.WriteString("func " + name + "(ctx " + g.r.ref(code.Ref{Pkg: "context", Name: "Context"}) +
 		", op " + g.r.ref(code.Ref{Pkg: "k8s.io/apimachinery/pkg/api/operation", Name: "Operation"}) +
 		", fldPath *" + g.r.ref(fieldRef("Path")) + ", obj, oldObj " + param + ") (errs " + g.r.ref(fieldRef("ErrorList")) + ") {\n")
 	objs := names{value: "obj", old: "oldObj"}
-	writeComments(b, n.checks.Comments)
-	g.r.checks(b, n.checks.Checks, objs)
-	if target := n.keyNode(); target.hasValidations() {
-		g.r.checks(b, n.keyIter.Checks, objs)
-	}
-	if target := n.elemNode(); target.hasValidations() {
-		g.r.checks(b, n.valIter.Checks, objs)
-	}
 	var fields []*fieldGen
 	if !n.checks.Opaque {
 		fields = g.fieldsOf(n)
 	}
+	var iterations []code.Check
+	if n.keyNode().canFail() {
+		iterations = append(iterations, n.keyIter.Checks...)
+	}
+	if n.elemNode().canFail() {
+		iterations = append(iterations, n.valIter.Checks...)
+	}
+	writeComments(b, n.checks.Comments)
+	g.r.checks(b, n.checks.Checks, objs, len(iterations) == 0 && len(fields) == 0)
+	g.r.checks(b, iterations, objs, len(fields) == 0)
 	if len(fields) > 0 {
 		b.WriteString("if obj == nil {\nreturn errs // a nil struct has no fields to validate\n}\n")
 	}
@@ -81,7 +83,10 @@ func (g *fileGen) typeFuncs() []*node {
 		if !ok || named.Obj().Pkg() == nil || named.Obj().Pkg().Path() != g.t.input.path {
 			continue
 		}
-		if (roots[n] || n.referenced) && n.hasValidations() && n.unsupported == "" {
+		// A registered root needs its function even when it only has guards:
+		// registration rejects subresources it does not serve.
+		registered := roots[n] && g.t.scheme != nil && n.hasValidations()
+		if (registered || (roots[n] || n.referenced) && n.canFail()) && n.unsupported == "" {
 			out = append(out, n)
 		}
 	}
@@ -89,10 +94,3 @@ func (g *fileGen) typeFuncs() []*node {
 	return out
 }
 
-// article returns "an" before a vowel, else "a".
-func article(word string) string {
-	if strings.ContainsRune("AEIOUaeiou", []rune(word)[0]) {
-		return "an"
-	}
-	return "a"
-}

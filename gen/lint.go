@@ -79,7 +79,11 @@ func (l *linter) lintComments(pkgPath string, lines []tags.Line, m *validators.M
 }
 
 func (l *linter) problem(t tags.Tag, hint, msg string) {
-	l.ps.add(Problem{Pos: t.Pos, Tag: "+" + t.String(), Msg: msg, Hint: hint, Lint: true})
+	tag := t.Source
+	if tag == "" {
+		tag = t.String()
+	}
+	l.ps.add(Problem{Pos: t.Pos, Tag: "+" + tag, Msg: msg, Hint: hint, Lint: true})
 }
 
 // unknownTags reports +k8s: tags that no validator and no known generator

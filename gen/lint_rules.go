@@ -33,7 +33,8 @@ func (l *linter) stability(pkgPath string, t tags.Tag) {
 	}
 	for _, link := range check.Chain() {
 		doc, ok := l.reg.Doc(link.Name)
-		if !ok || doc.Stability.AtLeast(level) {
+		// A misplaced +k8s:alpha or +k8s:beta is reported by prefixes.
+		if !ok || doc.Stability.AtLeast(level) || link.Name == "k8s:alpha" || link.Name == "k8s:beta" {
 			continue
 		}
 		l.problem(t, "prefix the rule with +k8s:"+strings.ToLower(string(doc.Stability))+"=",
@@ -60,10 +61,8 @@ var requirednessTags = []string{"k8s:required", "k8s:optional", "k8s:forbidden"}
 func (l *linter) requiredness(list []tags.Tag, lines []tags.Line, m *validators.Member) {
 	var found []tags.Tag
 	for _, t := range list {
-		for _, name := range requirednessTags {
-			if t.Name == name {
-				found = append(found, t)
-			}
+		if link, ok := requirednessIn(t); ok {
+			found = append(found, link)
 		}
 	}
 	switch {
@@ -86,6 +85,30 @@ func (l *linter) requiredness(list []tags.Tag, lines []tags.Line, m *validators.
 	}
 }
 
+// requirednessIn finds a requiredness tag of the field itself, possibly
+// behind prefixes that keep the rule on the field (+k8s:beta=,
+// +k8s:ifEnabled(X)=); under +k8s:subfield or +k8s:eachVal it would be
+// another value's. It is returned with the outer tag's position and source.
+func requirednessIn(t tags.Tag) (tags.Tag, bool) {
+	for _, link := range t.Chain() {
+		for _, name := range requirednessTags {
+			if link.Name == name {
+				link.Pos, link.Source = t.Pos, t.Source
+				return link, true
+			}
+		}
+		if !samePlacePrefixes[link.Name] {
+			break
+		}
+	}
+	return tags.Tag{}, false
+}
+
+// samePlacePrefixes are tags whose payload applies where they are written.
+var samePlacePrefixes = map[string]bool{
+	"k8s:alpha": true, "k8s:beta": true, "k8s:ifEnabled": true, "k8s:ifDisabled": true,
+}
+
 func hasDefault(lines []tags.Line) bool {
 	for _, f := range tags.Extract(lines, "") {
 		if f.Name == "default" {
@@ -99,7 +122,7 @@ func hasDefault(lines []tags.Line) bool {
 // its own tags, its type's, or its elements' (opaque types excepted).
 func (l *linter) hasValidation(m *validators.Member) bool {
 	c := l.childOf(m)
-	return c != nil && c.hasValidationsSeen(map[*node]bool{})
+	return c != nil && reach{seen: map[*node]bool{}, strict: true}.field(c)
 }
 
 // childOf finds the discovered field of a member.

@@ -46,54 +46,77 @@ type child struct {
 	// checks are the validations written on the field; keyIter and valIter
 	// call element and key types' validation functions.
 	checks, keyIter, valIter validators.Result
+	// tagged says the field has validation tags (even misused ones).
+	tagged bool
 }
 
 // hasValidations reports whether validating a value of n's type would run
-// any check, looking through fields, elements and typedefs.
+// any check, looking through fields, elements and typedefs. It decides which
+// root types are registered, as upstream does: a root with only guards
+// (+k8s:optional) is registered, and rejects unknown subresources.
 func (n *node) hasValidations() bool {
-	return n.hasValidationsSeen(map[*node]bool{})
+	return reach{seen: map[*node]bool{}}.node(n)
 }
 
-func (n *node) hasValidationsSeen(seen map[*node]bool) bool {
-	if n == nil || seen[n] {
+// canFail reports whether validating a value of n's type could report an
+// error: guards that only stop other checks do not count. It decides which
+// validation functions are called and generated.
+func (n *node) canFail() bool {
+	return reach{seen: map[*node]bool{}, strict: true}.node(n)
+}
+
+// reach walks the type graph looking for checks. Strict walks count only
+// checks that can report errors.
+type reach struct {
+	seen   map[*node]bool
+	strict bool
+}
+
+func (r reach) has(res validators.Result) bool {
+	if !r.strict {
+		return res.HasChecks()
+	}
+	return reportsErrors(res.Checks)
+}
+
+func (r reach) node(n *node) bool {
+	if n == nil || r.seen[n] {
 		return false
 	}
-	seen[n] = true
+	r.seen[n] = true
 	switch {
-	case n.checks.HasChecks():
+	case r.has(n.checks):
 		return true
 	case n.checks.Opaque:
 		return false
 	}
 	if n.underlying != nil {
-		if iterates(n.keyIter, n.keyNode(), seen) || iterates(n.valIter, n.elemNode(), seen) ||
-			n.underlying.node.hasValidationsSeen(seen) {
+		if r.iterates(n.keyIter, n.keyNode()) || r.iterates(n.valIter, n.elemNode()) || r.node(n.underlying.node) {
 			return true
 		}
 	}
 	for _, c := range n.fields {
-		if c.hasValidationsSeen(seen) {
+		if r.field(c) {
 			return true
 		}
 	}
 	return false
 }
 
-// hasValidationsSeen reports whether a field would run any check.
-func (c *child) hasValidationsSeen(seen map[*node]bool) bool {
-	if c.checks.HasChecks() {
+// field reports whether a field would run any check.
+func (r reach) field(c *child) bool {
+	if r.has(c.checks) {
 		return true
 	}
 	if c.node == nil {
 		return false
 	}
-	return iterates(c.keyIter, c.node.keyNode(), seen) || iterates(c.valIter, c.node.elemNode(), seen) ||
-		c.node.hasValidationsSeen(seen)
+	return r.iterates(c.keyIter, c.node.keyNode()) || r.iterates(c.valIter, c.node.elemNode()) || r.node(c.node)
 }
 
 // iterates reports whether an iteration calls a function with checks.
-func iterates(iter validators.Result, target *node, seen map[*node]bool) bool {
-	return iter.HasChecks() && target != nil && target.hasValidationsSeen(seen)
+func (r reach) iterates(iter validators.Result, target *node) bool {
+	return iter.HasChecks() && target != nil && r.node(target)
 }
 
 // elemNode returns the element node of a slice or map, through a typedef.

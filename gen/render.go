@@ -120,7 +120,11 @@ func (r *renderer) funcLit(f code.FuncLit) string {
 	if len(results) > 1 {
 		res = "(" + res + ")"
 	}
-	return "func(" + strings.Join(params, ", ") + ") " + res + " {\n" + r.snippet(f.Body) + "\n}"
+	body := r.snippet(f.Body)
+	if !strings.Contains(body, "\n") {
+		return "func(" + strings.Join(params, ", ") + ") " + res + " { " + body + " }"
+	}
+	return "func(" + strings.Join(params, ", ") + ") " + res + " {\n" + body + "\n}"
 }
 
 func (r *renderer) snippet(s code.Snippet) string {
@@ -161,11 +165,15 @@ func (r *renderer) wrap(w code.Wrap) string {
 		"return " + r.call(c, names{value: "value", old: "oldValue"}) + "\n}"
 }
 
-// wrapAll renders a validation function literal running several checks.
+// wrapAll renders a validation function literal running several checks;
+// one plain check is rendered as a single-check wrapper.
 func (r *renderer) wrapAll(w code.WrapAll) string {
+	if len(w.Checks) == 1 && w.Checks[0].Flags == 0 {
+		return r.wrap(code.Wrap{Check: w.Checks[0], Value: w.Value})
+	}
 	var b strings.Builder
 	b.WriteString("func(" + r.signature(w.Value) + ") (errs " + r.ref(fieldRef("ErrorList")) + ") {\n")
-	r.checks(&b, w.Checks, names{value: "value", old: "oldValue"})
+	r.checks(&b, w.Checks, names{value: "value", old: "oldValue"}, true)
 	b.WriteString("return errs\n}")
 	return b.String()
 }
@@ -174,13 +182,21 @@ func (r *renderer) wrapAll(w code.WrapAll) string {
 type names struct{ value, old string }
 
 // call renders a check's call with the standard arguments, marked with its
-// stability level.
+// stability level. Function arguments go on lines of their own.
 func (r *renderer) call(c code.Check, n names) string {
-	args := []string{"ctx", "op", "fldPath", n.value, n.old}
+	args := []string{"ctx, op, fldPath, " + n.value + ", " + n.old}
+	multiline := false
 	for _, a := range c.Args {
-		args = append(args, r.expr(a))
+		s := r.expr(a)
+		multiline = multiline || strings.Contains(s, "\n") || strings.HasPrefix(s, "func(")
+		args = append(args, s)
 	}
-	s := r.fn(c.Func) + r.typeArgs(c.TypeArgs) + "(" + strings.Join(args, ", ") + ")"
+	sep := ", "
+	if multiline {
+		sep = ",\n"
+		args[len(args)-1] += ",\n"
+	}
+	s := r.fn(c.Func) + r.typeArgs(c.TypeArgs) + "(" + strings.Join(args, sep) + ")"
 	switch c.Level {
 	case code.Alpha:
 		s += ".MarkAlpha()"

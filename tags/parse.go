@@ -25,6 +25,7 @@ func ParseFound(f Found) (Tag, error) { return Parse(f.Text, f.Pos) }
 func parse(text string, pos Pos, raw bool) (Tag, error) {
 	p := parser{s: scanner{src: strings.TrimSpace(text)}, pos: pos, raw: raw}
 	t, err := p.tag()
+	end := p.s.off
 	if err == nil {
 		err = p.end()
 	}
@@ -35,6 +36,7 @@ func parse(text string, pos Pos, raw bool) (Tag, error) {
 		}
 		return Tag{}, err
 	}
+	t.Source = strings.TrimSpace(p.s.src[:end])
 	return t, nil
 }
 

@@ -17,6 +17,9 @@ type Tag struct {
 	Payload *Tag
 	// Pos is where the tag was written.
 	Pos Pos
+	// Source is the tag as written (without "+"), for messages; set on the
+	// outermost tag of a chain by Parse.
+	Source string
 }
 
 // Arg is one argument of a tag.

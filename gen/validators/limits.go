@@ -146,11 +146,12 @@ func (v limit) bound(ctx Context, t tags.Tag, s limitSpec) (Result, error) {
 	return checksOnly(code.Check{Tag: string(v.kind), Func: code.Runtime(s.fn), Args: []code.Expr{code.Lit{Value: value}}}), nil
 }
 
-// describeType names a type for messages, showing what a named type is.
+// describeType names a type for messages: its name with package names
+// (not paths), and what it is underneath when that differs.
 func describeType(t types.Type) string {
-	native := shape.Value(t)
-	if types.Identical(native, shape.NonPointer(t)) {
-		return t.String()
+	name := types.TypeString(t, func(p *types.Package) string { return p.Name() })
+	if kind := shape.KindName(t); kind != name && kind != "pointer" {
+		return name + " (" + kind + ")"
 	}
-	return t.String() + " (" + native.String() + ")"
+	return name
 }

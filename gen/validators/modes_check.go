@@ -31,10 +31,13 @@ func memberModeCheck(parent types.Type, discriminator *Member, m *modeMember) (c
 		if err != nil {
 			return code.Check{}, err
 		}
-		rules.Elems = append(rules.Elems, code.StructLit{Fields: []code.FieldValue{
-			{Name: "Value", Value: lit},
-			{Name: "Validation", Value: code.WrapAll{Checks: checksForMode(m.rules, mode), Value: value}},
-		}})
+		rule := code.StructLit{Fields: []code.FieldValue{{Name: "Value", Value: lit}}}
+		// A mode whose rules cannot fail (e.g. only +k8s:optional) allows
+		// the member unchecked.
+		if checks := checksForMode(m.rules, mode); canFail(checks) {
+			rule.Fields = append(rule.Fields, code.FieldValue{Name: "Validation", Value: code.WrapAll{Checks: checks, Value: value}})
+		}
+		rules.Elems = append(rules.Elems, rule)
 	}
 	parentPtr := types.NewPointer(parent)
 	return code.Check{
@@ -50,6 +53,16 @@ func memberModeCheck(parent types.Type, discriminator *Member, m *modeMember) (c
 			rules,
 		},
 	}, nil
+}
+
+// canFail reports whether any check can report an error.
+func canFail(checks []code.Check) bool {
+	for _, c := range checks {
+		if !c.Flags.Has(code.NonError) {
+			return true
+		}
+	}
+	return false
 }
 
 // memberPathName is the name a member has in error paths.

@@ -137,26 +137,49 @@ func (r *Registry) validate(ctx Context, t tags.Tag) (Result, error) {
 	if err != nil {
 		return Result{}, tagError(t, err)
 	}
+	// What a tag decides later is still the tag's doing: its errors name it.
+	for i, l := range res.Later {
+		build := l.Build
+		res.Later[i].Build = func() (Result, error) {
+			built, err := build()
+			if err != nil {
+				return Result{}, tagError(t, err)
+			}
+			return built, nil
+		}
+	}
 	return res, nil
 }
 
-// tagError attaches the tag and its position to a validator's error, unless
-// the error already names a (nested) tag.
+// tagError attaches the tag and its position to a validator's error. An
+// error of a payload tag is shown on the whole tag as written, naming the
+// payload tag in the message.
 func tagError(t tags.Tag, err error) error {
-	var te *TagError
-	if errors.As(err, &te) {
-		return err
-	}
 	var joined interface{ Unwrap() []error }
 	if errors.As(err, &joined) {
 		return err
 	}
-	out := &TagError{Pos: t.Pos, Tag: t.String(), Msg: err.Error()}
+	var te *TagError
+	if errors.As(err, &te) {
+		if t.Source == "" || te.Tag == t.Source {
+			return err
+		}
+		return &TagError{Pos: t.Pos, Tag: t.Source, Msg: "+" + te.Tag + ": " + te.Msg, Hint: te.Hint}
+	}
+	out := &TagError{Pos: t.Pos, Tag: displayTag(t), Msg: err.Error()}
 	var p *problem
 	if errors.As(err, &p) {
 		out.Msg, out.Hint = p.msg, p.hint
 	}
 	return out
+}
+
+// displayTag is the tag as written, or its canonical form for payloads.
+func displayTag(t tags.Tag) string {
+	if t.Source != "" {
+		return t.Source
+	}
+	return t.String()
 }
 
 func joinScopes(scopes []Scope) string {

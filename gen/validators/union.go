@@ -266,13 +266,14 @@ func memberExtractors(r *Registry, u *union, parent types.Type) ([]code.Expr, er
 	for _, m := range u.fields {
 		out = append(out, isSetFunc(types.NewPointer(parent), m))
 	}
-	names := make([]string, 0, len(u.items))
-	for n := range u.items {
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	for _, n := range names {
-		f, err := itemPresentFunc(r.universe, parent, u.items[n])
+	// Item extractors follow the membership order, so that errors name the
+	// members that are actually set.
+	for _, m := range u.members {
+		selector, ok := u.items[m.name]
+		if !ok {
+			continue
+		}
+		f, err := itemPresentFunc(r.universe, parent, selector)
 		if err != nil {
 			return nil, err
 		}
@@ -290,6 +291,10 @@ func isSetFunc(parentPtr types.Type, m *Member) code.FuncLit {
 	case *types.Map, *types.Slice:
 		f.Body = code.Text("return obj != nil && len(obj." + m.Name + ") != 0")
 	default:
+		if u := unsetTest(m.Type); u != nil && u.Kind == code.ZeroValue {
+			f.Body = code.Text("return obj != nil && obj." + m.Name + " != " + u.Zero)
+			break
+		}
 		f.Body = code.Text("if obj == nil {\nreturn false\n}\nvar zero ", m.Type, "\nreturn obj."+m.Name+" != zero")
 	}
 	return f

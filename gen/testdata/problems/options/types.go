@@ -1,0 +1,5 @@
+package options
+
+type T struct {
+	TypeMeta int
+}
