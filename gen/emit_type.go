@@ -93,4 +93,3 @@ func (g *fileGen) typeFuncs() []*node {
 	sort.Slice(out, func(i, j int) bool { return out[i].fn.Name < out[j].fn.Name })
 	return out
 }
-

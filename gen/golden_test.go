@@ -97,4 +97,3 @@ func firstDifference(want, got string) string {
 	}
 	return ""
 }
-
