@@ -77,34 +77,20 @@ func compareFiles(t *testing.T, files []string) int {
 }
 
 func compareDocument(t *testing.T, doc manifest.Document) {
-	upstreamCRD, upstreamErrs, err := upstreamErrors(doc.Object)
+	upstreamCRD, want, err := upstreamErrors(doc.Object)
 	if _, panicked := err.(errUpstreamPanic); panicked {
 		t.Skip(err)
 	}
 	if err != nil {
 		t.Fatal(err)
 	}
-	valueErrs := defaultValueErrors(upstreamCRD)
-	var want, excluded field.ErrorList
-	for _, e := range upstreamErrs {
-		if laterStage(e, valueErrs) {
-			excluded = append(excluded, e)
-			continue
-		}
-		want = append(want, e)
-	}
-	got := kvalErrors(t, doc.Object)
+	oracle := defaultValueErrors(upstreamCRD)
+	got := kvalErrors(t, doc.Object, oracle)
 	missing, extra := diff(want, got)
 	if len(missing)+len(extra) > 0 {
-		missing, extra = explainDifference(t, doc.Object, want, got, func() field.ErrorList {
+		missing, extra = explainDifference(t, doc.Object, want, got, oracle, func() field.ErrorList {
 			_, errs, _ := upstreamErrors(doc.Object)
-			var kept field.ErrorList
-			for _, e := range errs {
-				if !laterStage(e, valueErrs) {
-					kept = append(kept, e)
-				}
-			}
-			return kept
+			return errs
 		})
 	}
 	if len(missing)+len(extra) > 0 {
@@ -113,12 +99,9 @@ func compareDocument(t *testing.T, doc manifest.Document) {
 	for _, e := range want {
 		t.Logf("both: %v", e)
 	}
-	for _, e := range excluded {
-		t.Logf("excluded (later stage): %v", e)
-	}
 }
 
-// explainDifference accepts two known causes of a difference and returns
+// explainDifference accepts known causes of a difference and returns
 // what is left of it:
 //
 //   - upstream iterates maps in random order where it stops at the first
@@ -131,7 +114,7 @@ func compareDocument(t *testing.T, doc manifest.Document) {
 //     (spec.versions, a root schema) are compared without the bad value:
 //     upstream prints them after its default checks have normalized the
 //     metadata inside defaults in place, which kval does not reproduce.
-func explainDifference(t *testing.T, obj map[string]any, want, got field.ErrorList, rerun func() field.ErrorList) (missing, extra []string) {
+func explainDifference(t *testing.T, obj map[string]any, want, got field.ErrorList, oracle defaultValueOracle, rerun func() field.ErrorList) (missing, extra []string) {
 	missing, extra = diff(want, got)
 	for i := 0; i < 50 && len(missing)+len(extra) > 0; i++ {
 		if m, e := diff(rerun(), got); len(m)+len(e) == 0 {
@@ -140,7 +123,7 @@ func explainDifference(t *testing.T, obj map[string]any, want, got field.ErrorLi
 		}
 	}
 	if stripped := withoutMutability(obj); !reflect.DeepEqual(stripped, obj) {
-		if m, e := diff(want, kvalErrors(t, stripped)); len(m)+len(e) == 0 {
+		if m, e := diff(want, kvalErrors(t, stripped, oracle)); len(m)+len(e) == 0 {
 			t.Logf("same errors once the mutability extensions are stripped (they keep per-version schemas apart)")
 			return nil, nil
 		}
@@ -158,19 +141,19 @@ func keyWithoutStructValue(e *field.Error) string {
 	if rendered := e.Error(); strings.Contains(rendered, `{"Name":"`) || strings.Contains(rendered, `{"ID":"`) {
 		return string(e.Type) + " " + e.Field + ": " + e.Detail
 	}
-	return key(e)
+	return stableKey(e)
 }
 
 // kvalErrors is lint's verdict on a CRD document, without the errors about
 // the mutability extensions (kval's own).
-func kvalErrors(t *testing.T, obj map[string]any) field.ErrorList {
+func kvalErrors(t *testing.T, obj map[string]any, oracle defaultValueOracle) field.ErrorList {
 	t.Helper()
 	crd, loadErrs := schema.DecodeCRD(manifest.Document{Object: obj})
 	if len(loadErrs) > 0 {
 		t.Fatalf("kval cannot load the CRD: %v", loadErrs)
 	}
 	var errs field.ErrorList
-	for _, e := range lint.CheckCRD(context.Background(), crd, lint.Options{}) {
+	for _, e := range lint.CheckCRD(context.Background(), crd, kvalStages(oracle)) {
 		if !isMutabilityError(e) {
 			errs = append(errs, e)
 		}
@@ -187,9 +170,9 @@ func key(e *field.Error) string {
 	return string(e.Type) + " " + e.Error()
 }
 
-// diff compares two error lists as multisets.
+// diff compares two error lists as multisets of stableKey.
 func diff(want, got field.ErrorList) (missing, extra []string) {
-	return diffBy(want, got, key)
+	return diffBy(want, got, stableKey)
 }
 
 // diffBy compares two error lists as multisets of keyOf.

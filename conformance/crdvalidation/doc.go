@@ -9,14 +9,14 @@
 // rendered message including the bad value); upstream's order is random
 // where it iterates maps.
 //
-// Excluded from the comparison, until the stages that produce them exist in
-// kval (issues of packages values and celrules):
-//
-//   - upstream's errors from compiling x-kubernetes-validations rules (CEL
-//     compile errors, cost limits, oldSelf placement, optionalOldSelf);
-//   - upstream's errors from validating default values against the schema
-//     and its rules (ValidateCustomResource and the CEL validator on defaults),
-//     computed here with upstream's own functions.
+// kval's side runs with the stages kval lint plugs in: CEL (package
+// celrules) compiles x-kubernetes-validations rules, estimates their costs
+// and evaluates them on defaults, and is compared with upstream's. The one
+// stage kval lint does not plug in yet, value validation of defaults
+// (package values), is stood in for by an oracle that answers with
+// upstream's own errors for each default (ValidateCustomResource): so what
+// that stage gates (rules on the default, rule compilation for the schema)
+// is gated exactly as upstream, and no error is excluded from the comparison.
 //
 // kval's own errors about the mutability extensions (seed 000) are excluded
 // too; upstream does not know these extensions, so they are stripped from

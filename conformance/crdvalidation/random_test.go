@@ -217,7 +217,7 @@ func (g *crdGen) objectKeywords(s map[string]any, depth int) {
 	if g.chance(0.7) {
 		props := map[string]any{}
 		for i := g.r.Intn(3); i >= 0; i-- {
-			props[g.pick(propertyNames...).(string)] = g.schema(depth+1)
+			props[g.pick(propertyNames...).(string)] = g.schema(depth + 1)
 		}
 		s["properties"] = props
 	}
@@ -237,7 +237,7 @@ func (g *crdGen) objectKeywords(s map[string]any, depth int) {
 
 func (g *crdGen) arrayKeywords(s map[string]any, depth int) {
 	if g.chance(0.85) {
-		item := g.schema(depth+1)
+		item := g.schema(depth + 1)
 		if g.chance(0.05) {
 			s["items"] = []any{item}
 		} else {
@@ -282,7 +282,7 @@ func (g *crdGen) extensions(s map[string]any) {
 
 func (g *crdGen) junctors(s map[string]any, depth int) {
 	key := g.pick("allOf", "anyOf", "oneOf", "not").(string)
-	nested := g.schema(depth+1)
+	nested := g.schema(depth + 1)
 	if g.chance(0.6) {
 		delete(nested, "type")
 	}
