@@ -196,3 +196,26 @@ func TestCompileRejectsRulesThatDoNotCompile(t *testing.T) {
 		t.Errorf("got %v", err)
 	}
 }
+
+// TestRulesOnStatusUpdates: a status update runs every rule on the object it
+// stores (the old spec with the new status), as kube-apiserver's status
+// strategy does.
+func TestRulesOnStatusUpdates(t *testing.T) {
+	v := compileWith(t, `
+type: object
+properties:
+  spec:
+    type: object
+    properties:
+      size: {type: integer, x-kubernetes-validations: [{rule: "self == oldSelf", message: size is immutable}]}
+  status:
+    type: object
+    properties:
+      ready: {type: integer, x-kubernetes-validations: [{rule: "self >= 0", message: ready must not be negative}]}
+`, &schema.Subresources{Status: true}, schema.NamespaceScoped)
+	old := yamlObject(t, seedMeta+"spec: {size: 1}\nstatus: {ready: 1}")
+	res := v.UpdateStatus(old, yamlObject(t, seedMeta+"spec: {size: 2}\nstatus: {ready: -1}"))
+	if got := errorStrings(res); !reflect.DeepEqual(got, []string{"status.ready: Invalid value: -1: ready must not be negative"}) {
+		t.Errorf("got %q", got)
+	}
+}
