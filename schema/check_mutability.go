@@ -14,6 +14,11 @@ import (
 //   - x-kubernetes-key-mutability only on arrays and on maps;
 //   - x-kubernetes-mutability on arrays and maps only Immutable: AddOnly and
 //     RemoveOnly there are expressed with x-kubernetes-key-mutability;
+//   - x-kubernetes-mutability on the items of a list or the values of a map
+//     only Immutable: an item's value cannot change while its key exists,
+//     and whether keys may come or go is x-kubernetes-key-mutability's
+//     business (see package mutability); AddOnly and RemoveOnly would have
+//     no meaning of their own there;
 //   - only in apiextensions.k8s.io/v1 CRDs ("can only be set in v1 CRDs on
 //     creation").
 //
@@ -56,6 +61,7 @@ const (
 	placeRoot
 	placeMetadata
 	placeValueValidation
+	placeItem // the items of a list or the values of a map
 )
 
 type mutabilityWalk struct {
@@ -68,18 +74,27 @@ func (w *mutabilityWalk) node(s *Schema, path *field.Path, place placement) {
 	if s == nil {
 		return
 	}
-	w.extension(s, s.Mutability, path.Child(mutabilityKey), place, checkMutabilityOn)
-	w.extension(s, s.KeyMutability, path.Child(keyMutabilityKey), place, checkKeyMutabilityOn)
-	childPlace := place
-	if place == placeRoot {
-		childPlace = placeStructure
+	mutabilityCheck := checkMutabilityOn
+	if place == placeItem {
+		mutabilityCheck = checkItemMutability
 	}
-	w.node(s.Items, path.Child("items"), childPlace)
+	w.extension(s, s.Mutability, path.Child(mutabilityKey), place, mutabilityCheck)
+	w.extension(s, s.KeyMutability, path.Child(keyMutabilityKey), place, checkKeyMutabilityOn)
+	w.node(s.Items, path.Child("items"), itemPlacement(place))
 	for _, name := range sortedKeys(s.Properties) {
 		w.node(s.Properties[name], path.Child("properties").Key(name), propertyPlacement(s, name, place))
 	}
-	w.node(s.AdditionalPropertiesSchema(), path.Child("additionalProperties"), childPlace)
+	w.node(s.AdditionalPropertiesSchema(), path.Child("additionalProperties"), itemPlacement(place))
 	w.valueValidations(s, path)
+}
+
+// itemPlacement is the placement of the items or map values of a node at place.
+func itemPlacement(place placement) placement {
+	switch place {
+	case placeMetadata, placeValueValidation:
+		return place
+	}
+	return placeItem
 }
 
 // propertyPlacement is the placement of property name of s.
@@ -90,7 +105,7 @@ func propertyPlacement(s *Schema, name string, place placement) placement {
 	case name == "metadata" && (place == placeRoot || s.EmbeddedResource):
 		return placeMetadata
 	}
-	return placeStructure
+	return placeStructure // the properties of an item are fields again
 }
 
 // valueValidations checks the schemas under allOf, anyOf, oneOf and not.
@@ -144,6 +159,15 @@ func placementError(path *field.Path, place placement, v1 bool) *field.Error {
 func checkMutabilityOn(s *Schema, value Mutability, path *field.Path) *field.Error {
 	if value != Immutable && isCollection(s) {
 		return field.Invalid(path, string(value), "must be Immutable for arrays and for objects with additionalProperties; use x-kubernetes-key-mutability for AddOnly and RemoveOnly")
+	}
+	return nil
+}
+
+// checkItemMutability allows only Immutable on the items of a list and the
+// values of a map (and, like checkMutabilityOn, on collections).
+func checkItemMutability(s *Schema, value Mutability, path *field.Path) *field.Error {
+	if value != Immutable {
+		return field.Invalid(path, string(value), "must be Immutable for the items of a list and the values of a map; use x-kubernetes-key-mutability on the list or map for AddOnly and RemoveOnly")
 	}
 	return nil
 }

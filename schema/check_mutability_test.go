@@ -46,7 +46,20 @@ properties:
   apiVersion: {type: string, x-kubernetes-mutability: Immutable}`), nil},
 		{"a field named metadata outside a resource", crdWith("type: object\nproperties: {metadata: {type: string, x-kubernetes-mutability: Immutable}}"), nil},
 
+		{"fields of list items are fields again", crdWith(`
+type: object
+properties:
+  list: {type: array, items: {type: object, properties: {a: {type: string, x-kubernetes-mutability: AddOnly}}}}`), nil},
+
 		// Forbidden placements.
+		{"AddOnly and RemoveOnly on list items and map values", crdWith(`
+type: object
+properties:
+  list: {type: array, items: {type: string, x-kubernetes-mutability: AddOnly}}
+  map: {type: object, additionalProperties: {type: string, x-kubernetes-mutability: RemoveOnly}}`), []string{
+			`spec.validation.openAPIV3Schema.properties[spec].properties[list].items` + mut + `: Invalid value: "AddOnly": must be Immutable for the items of a list and the values of a map; use x-kubernetes-key-mutability on the list or map for AddOnly and RemoveOnly`,
+			`spec.validation.openAPIV3Schema.properties[spec].properties[map].additionalProperties` + mut + `: Invalid value: "RemoveOnly": must be Immutable for the items of a list and the values of a map; use x-kubernetes-key-mutability on the list or map for AddOnly and RemoveOnly`,
+		}},
 		{"root", crdWithRoot("type: object\nx-kubernetes-mutability: Immutable\nx-kubernetes-key-mutability: Immutable"), []string{
 			rootPath + mut + ": Forbidden: must not be used at the root",
 			rootPath + key + ": Forbidden: must not be used at the root",
