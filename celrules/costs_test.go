@@ -1,13 +1,11 @@
 package celrules
 
 import (
-	"context"
 	"strings"
 	"testing"
 
 	"k8s.io/apimachinery/pkg/util/validation/field"
 
-	"github.com/kval-dev/kval/lint"
 	"github.com/kval-dev/kval/schema"
 )
 
@@ -40,7 +38,7 @@ properties:
 func TestFixesBringRulesUnderTheLimit(t *testing.T) {
 	root := parseSchema(t, expensiveSchema)
 	checker := NewChecker()
-	lint.CheckSchema(context.Background(), nil, root, lint.Options{Rules: checker})
+	schema.CheckSchema(nil, root, schema.CheckOptions{Rules: checker})
 	var over []RuleCost
 	for _, c := range checker.Costs() {
 		if c.OverLimit() {
@@ -77,7 +75,7 @@ func TestFixesBringRulesUnderTheLimit(t *testing.T) {
 // costErrors checks the schema and returns the cost errors about path.
 func costErrors(root *schema.Schema, path *field.Path) field.ErrorList {
 	var out field.ErrorList
-	for _, e := range lint.CheckSchema(context.Background(), nil, root, lint.Options{Rules: NewChecker()}) {
+	for _, e := range schema.CheckSchema(nil, root, schema.CheckOptions{Rules: NewChecker()}) {
 		if e.Field == path.String() && strings.HasPrefix(e.Detail, "estimated rule cost exceeds") {
 			out = append(out, e)
 		}
