@@ -96,13 +96,8 @@ func (w *defaultsWalk) checkDefault(path *field.Path, s *schema.Schema, res reso
 // checkValue runs the plugged-in value validation and, if it passes, the
 // rules; false when the rule budget is exhausted.
 func (w *defaultsWalk) checkValue(path *field.Path, s *schema.Schema, value any, resourceRoot bool) bool {
-	if w.opts.Values != nil {
-		if errs := w.opts.Values.ValidateDefault(path, s, value); len(errs) > 0 {
-			w.errs = append(w.errs, errs...)
-			return true
-		}
-	}
-	if w.opts.DefaultRules == nil {
+	if errs := w.opts.Values.ValidateDefault(path, s, value); len(errs) > 0 {
+		w.errs = append(w.errs, errs...)
 		return true
 	}
 	errs, left := w.opts.DefaultRules.EvaluateDefault(w.ctx, path, s, resourceRoot, value, w.budget)

@@ -20,8 +20,10 @@
 //     of kind Validation, whose apiVersion, kind and metadata must be valid
 //     ("must result in valid metadata"); then the value checks above.
 //
-// Two stages come from later packages and plug in through Options: value
-// validation of defaults (package values) and CEL (package celrules), both for
-// defaults and for compiling rules. Without them, lint reports every other
-// create-time error, and none of theirs.
+// Two stages come from other packages and plug in through Options: value
+// validation of defaults (package values, with the schema conversion upstream
+// uses for defaults, not the one of custom resources) and CEL (package
+// celrules), both for defaults and for compiling rules. The zero Options use
+// kval's own stages, so every caller gets the full verdict unless it replaces
+// a stage on purpose.
 package lint

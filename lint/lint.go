@@ -21,6 +21,7 @@ func CheckSchema(ctx context.Context, path *field.Path, s *schema.Schema, opts O
 }
 
 func checkOptions(ctx context.Context, opts Options) schema.CheckOptions {
+	opts = opts.withOwnStages()
 	return schema.CheckOptions{
 		Defaults: func(path *field.Path, root *schema.Schema) field.ErrorList {
 			return checkDefaults(ctx, path, root, opts)

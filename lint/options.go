@@ -5,22 +5,45 @@ import (
 
 	"k8s.io/apimachinery/pkg/util/validation/field"
 
+	"github.com/kval-dev/kval/celrules"
 	"github.com/kval-dev/kval/schema"
+	"github.com/kval-dev/kval/values"
 )
 
 // RuntimeCELCostBudget is the CEL cost budget shared by the rule evaluations
 // on all defaults of one schema, kube-apiserver's RuntimeCELCostBudget.
 const RuntimeCELCostBudget = 10000000
 
-// Options plug the later stages in. The zero value checks everything that
-// needs neither value validation nor CEL.
+// Options choose the stages that check defaults and x-kubernetes-validations
+// rules. The zero value gives kube-apiserver's full create-time verdict:
+// a nil field means kval's own stage (package values for the value
+// validation of defaults, package celrules for rules). Set a field to
+// replace a stage, e.g. to keep the rules' cost estimates (a
+// *celrules.Checker of one's own) or with a fake in tests.
 type Options struct {
 	// Values validates a default against the schema it is the default of.
+	// Nil: values.Defaults.
 	Values DefaultValidator
 	// DefaultRules evaluates x-kubernetes-validations rules on a default.
+	// Nil: celrules.NewDefaultEvaluator().
 	DefaultRules DefaultRuleEvaluator
 	// Rules compiles x-kubernetes-validations rules (see schema.RuleChecker).
+	// Nil: a new celrules.Checker for each check.
 	Rules schema.RuleChecker
+}
+
+// withOwnStages fills the stages left nil with kval's own.
+func (o Options) withOwnStages() Options {
+	if o.Values == nil {
+		o.Values = values.Defaults{}
+	}
+	if o.DefaultRules == nil {
+		o.DefaultRules = celrules.NewDefaultEvaluator()
+	}
+	if o.Rules == nil {
+		o.Rules = celrules.NewChecker()
+	}
+	return o
 }
 
 // DefaultValidator validates the value of a default, as kube-apiserver's

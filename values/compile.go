@@ -9,25 +9,42 @@ import (
 	"github.com/kval-dev/kval/schema"
 )
 
-// compiler turns schema nodes into validator nodes. A schema shared by
-// several parents is compiled once.
+// compiler turns schema nodes into validator nodes, the way one of
+// kube-apiserver's schema conversions presents them to kube-openapi. A schema
+// shared by several parents is compiled once.
 type compiler struct {
-	done map[*schema.Schema]*node
+	conv conversion
+	done map[compileKey]*node
 }
 
-func (c *compiler) compile(s *schema.Schema, path string) (*node, error) {
+// compileKey identifies a compiled node: under allOf, anyOf, oneOf and not,
+// the structural conversion drops keywords, so the same schema can compile
+// to two nodes.
+type compileKey struct {
+	schema    *schema.Schema
+	inJunctor bool
+}
+
+func newCompiler(conv conversion) *compiler {
+	return &compiler{conv: conv, done: map[compileKey]*node{}}
+}
+
+// compile compiles s; inJunctor says s is inside an allOf, anyOf, oneOf or
+// not branch (only the structural conversion cares).
+func (c *compiler) compile(s *schema.Schema, path string, inJunctor bool) (*node, error) {
 	if s == nil {
 		return nil, nil
 	}
-	if n, ok := c.done[s]; ok {
+	key := compileKey{schema: s, inJunctor: inJunctor && c.conv == fromStructural}
+	if n, ok := c.done[key]; ok {
 		return n, nil
 	}
 	if err := checkSupported(s, path); err != nil {
 		return nil, err
 	}
 	n := &node{}
-	c.done[s] = n
-	n.typeRule = compileType(s)
+	c.done[key] = n
+	n.typeRule = c.conv.typeRule(s)
 	n.formatCheck = formatChecker(n.format)
 	n.str = compileString(s)
 	n.num = compileNumbers(numberKeywords{
@@ -39,10 +56,10 @@ func (c *compiler) compile(s *schema.Schema, path string) (*node, error) {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	n.enum = enum
-	if err := c.compileArray(n, s, path); err != nil {
+	if err := c.compileArray(n, s, path, inJunctor); err != nil {
 		return nil, err
 	}
-	if err := c.compileObject(n, s, path); err != nil {
+	if err := c.compileObject(n, s, path, inJunctor); err != nil {
 		return nil, err
 	}
 	if err := c.compileComposition(n, s, path); err != nil {
@@ -78,27 +95,6 @@ func checkSupported(s *schema.Schema, path string) error {
 	return fmt.Errorf("%s: %s not supported in CustomResourceDefinition schemas", path, strings.Join(found, ", "))
 }
 
-// compileType converts type, x-kubernetes-int-or-string and format as
-// kube-apiserver does before building its validator, including the
-// stripping of formats it does not check.
-func compileType(s *schema.Schema) typeRule {
-	var t typeRule
-	switch {
-	case s.IntOrString:
-		t.types = []string{"integer", "string"}
-	case s.Type != "":
-		t.types = []string{s.Type}
-	}
-	t.typeList = strings.Join(t.types, ",")
-	for _, name := range t.types {
-		t.typeMask |= kindsNamed(name)
-	}
-	t.nullable = s.Nullable
-	t.format = supportedFormat(s.Format, t.types)
-	t.checksType = len(t.types) > 0 || t.format != ""
-	return t
-}
-
 func kindsNamed(name string) jsonKinds {
 	for k, tn := range jsonTypeNames {
 		if tn.name == name && name != "" {
@@ -132,9 +128,9 @@ func compileString(s *schema.Schema) *stringRules {
 	return r
 }
 
-func (c *compiler) compileArray(n *node, s *schema.Schema, path string) error {
+func (c *compiler) compileArray(n *node, s *schema.Schema, path string, inJunctor bool) error {
 	r := &n.array
-	items, err := c.compile(s.Items, path+".items")
+	items, err := c.compile(s.Items, path+".items", inJunctor)
 	if err != nil {
 		return err
 	}
@@ -153,13 +149,13 @@ func (c *compiler) compileArray(n *node, s *schema.Schema, path string) error {
 	return nil
 }
 
-func (c *compiler) compileObject(n *node, s *schema.Schema, path string) error {
+func (c *compiler) compileObject(n *node, s *schema.Schema, path string, inJunctor bool) error {
 	r := &n.object
 	if len(s.Properties) > 0 {
 		r.propIndex = make(map[string]*node, len(s.Properties))
 	}
 	for name, ps := range s.Properties {
-		pn, err := c.compile(ps, path+".properties["+name+"]")
+		pn, err := c.compile(ps, path+".properties["+name+"]", inJunctor)
 		if err != nil {
 			return err
 		}
@@ -167,10 +163,10 @@ func (c *compiler) compileObject(n *node, s *schema.Schema, path string) error {
 		r.propIndex[name] = pn
 	}
 	slices.SortFunc(r.props, func(a, b property) int { return strings.Compare(a.name, b.name) })
-	if ap := s.AdditionalProperties; ap != nil {
+	if ap := s.AdditionalProperties; ap != nil && c.conv.keepsAdditionalProperties(inJunctor) {
 		switch {
 		case ap.Schema != nil:
-			add, err := c.compile(ap.Schema, path+".additionalProperties")
+			add, err := c.compile(ap.Schema, path+".additionalProperties", inJunctor)
 			if err != nil {
 				return err
 			}
@@ -202,7 +198,7 @@ func (c *compiler) compileComposition(n *node, s *schema.Schema, path string) er
 	if n.oneOf, err = c.compileList(s.OneOf, path+".oneOf"); err != nil {
 		return err
 	}
-	if n.not, err = c.compile(s.Not, path+".not"); err != nil {
+	if n.not, err = c.compile(s.Not, path+".not", true); err != nil {
 		return err
 	}
 	n.hasComposition = len(n.allOf) > 0 || len(n.anyOf) > 0 || len(n.oneOf) > 0 || n.not != nil
@@ -212,7 +208,7 @@ func (c *compiler) compileComposition(n *node, s *schema.Schema, path string) er
 func (c *compiler) compileList(list []*schema.Schema, path string) ([]*node, error) {
 	var out []*node
 	for i, s := range list {
-		n, err := c.compile(s, fmt.Sprintf("%s[%d]", path, i))
+		n, err := c.compile(s, fmt.Sprintf("%s[%d]", path, i), true)
 		if err != nil {
 			return nil, err
 		}

@@ -21,8 +21,7 @@ type Validator struct {
 // forbid (id, $schema, $ref, patternProperties, dependencies,
 // additionalItems, definitions, items as an array).
 func Compile(s *schema.Schema) (*Validator, error) {
-	c := &compiler{done: map[*schema.Schema]*node{}}
-	root, err := c.compile(s, "openAPIV3Schema")
+	root, err := newCompiler(fromSchemaProps).compile(s, "openAPIV3Schema", false)
 	if err != nil {
 		return nil, err
 	}

@@ -77,18 +77,17 @@ func compareFiles(t *testing.T, files []string) int {
 }
 
 func compareDocument(t *testing.T, doc manifest.Document) {
-	upstreamCRD, want, err := upstreamErrors(doc.Object)
+	_, want, err := upstreamErrors(doc.Object)
 	if _, panicked := err.(errUpstreamPanic); panicked {
 		t.Skip(err)
 	}
 	if err != nil {
 		t.Fatal(err)
 	}
-	oracle := defaultValueErrors(upstreamCRD)
-	got := kvalErrors(t, doc.Object, oracle)
+	got := kvalErrors(t, doc.Object)
 	missing, extra := diff(want, got)
 	if len(missing)+len(extra) > 0 {
-		missing, extra = explainDifference(t, doc.Object, want, got, oracle, func() field.ErrorList {
+		missing, extra = explainDifference(t, doc.Object, want, got, func() field.ErrorList {
 			_, errs, _ := upstreamErrors(doc.Object)
 			return errs
 		})
@@ -114,7 +113,7 @@ func compareDocument(t *testing.T, doc manifest.Document) {
 //     (spec.versions, a root schema) are compared without the bad value:
 //     upstream prints them after its default checks have normalized the
 //     metadata inside defaults in place, which kval does not reproduce.
-func explainDifference(t *testing.T, obj map[string]any, want, got field.ErrorList, oracle defaultValueOracle, rerun func() field.ErrorList) (missing, extra []string) {
+func explainDifference(t *testing.T, obj map[string]any, want, got field.ErrorList, rerun func() field.ErrorList) (missing, extra []string) {
 	missing, extra = diff(want, got)
 	for i := 0; i < 50 && len(missing)+len(extra) > 0; i++ {
 		if m, e := diff(rerun(), got); len(m)+len(e) == 0 {
@@ -123,7 +122,7 @@ func explainDifference(t *testing.T, obj map[string]any, want, got field.ErrorLi
 		}
 	}
 	if stripped := withoutMutability(obj); !reflect.DeepEqual(stripped, obj) {
-		if m, e := diff(want, kvalErrors(t, stripped, oracle)); len(m)+len(e) == 0 {
+		if m, e := diff(want, kvalErrors(t, stripped)); len(m)+len(e) == 0 {
 			t.Logf("same errors once the mutability extensions are stripped (they keep per-version schemas apart)")
 			return nil, nil
 		}
@@ -146,14 +145,14 @@ func keyWithoutStructValue(e *field.Error) string {
 
 // kvalErrors is lint's verdict on a CRD document, without the errors about
 // the mutability extensions (kval's own).
-func kvalErrors(t *testing.T, obj map[string]any, oracle defaultValueOracle) field.ErrorList {
+func kvalErrors(t *testing.T, obj map[string]any) field.ErrorList {
 	t.Helper()
 	crd, loadErrs := schema.DecodeCRD(manifest.Document{Object: obj})
 	if len(loadErrs) > 0 {
 		t.Fatalf("kval cannot load the CRD: %v", loadErrs)
 	}
 	var errs field.ErrorList
-	for _, e := range lint.CheckCRD(context.Background(), crd, kvalStages(oracle)) {
+	for _, e := range lint.CheckCRD(context.Background(), crd, kvalStages()) {
 		if !isMutabilityError(e) {
 			errs = append(errs, e)
 		}

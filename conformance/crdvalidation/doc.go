@@ -1,6 +1,7 @@
 // Package crdvalidation compares kval's create-time verdict on CRDs (package
 // lint) with kube-apiserver's (validation.ValidateCustomResourceDefinition),
-// on every CRD of the corpus and on crafted broken CRDs in testdata/.
+// on every CRD of the corpus, on crafted broken CRDs in testdata/ and on
+// random CRDs.
 //
 // Each input is decoded by both: by kval's loader, and by upstream's scheme
 // (decode, defaults, conversion to the internal form, status reset as
@@ -9,16 +10,13 @@
 // rendered message including the bad value); upstream's order is random
 // where it iterates maps.
 //
-// kval's side runs with the stages kval lint plugs in: CEL (package
-// celrules) compiles x-kubernetes-validations rules, estimates their costs
-// and evaluates them on defaults, and is compared with upstream's. The one
-// stage kval lint does not plug in yet, value validation of defaults
-// (package values), is stood in for by an oracle that answers with
-// upstream's own errors for each default (ValidateCustomResource): so what
-// that stage gates (rules on the default, rule compilation for the schema)
-// is gated exactly as upstream, and no error is excluded from the comparison.
+// kval's side runs with every stage kval lint plugs in: value validation of
+// defaults (package values, compiled with the conversion upstream uses for
+// defaults, values.CompileDefault), and CEL (package celrules), which
+// compiles x-kubernetes-validations rules, estimates their costs and
+// evaluates them on defaults. Nothing is stood in for.
 //
-// kval's own errors about the mutability extensions (seed 000) are excluded
-// too; upstream does not know these extensions, so they are stripped from
-// the CRD before upstream sees it.
+// The only errors left out of the comparison are kval's own about the
+// mutability extensions (seed 000): upstream does not know these
+// extensions, so they are stripped from the CRD before upstream sees it.
 package crdvalidation

@@ -14,6 +14,7 @@ import (
 	"github.com/kval-dev/kval/lint"
 	"github.com/kval-dev/kval/manifest"
 	"github.com/kval-dev/kval/schema"
+	"github.com/kval-dev/kval/values"
 )
 
 func newLintCommand(s streams) *cobra.Command {
@@ -147,16 +148,21 @@ func lintDocument(s streams, doc manifest.Document, allCosts bool) (lintResult, 
 	return r.withCosts(checker, allCosts), true
 }
 
-// lintOptions plugs the later stages into lint: value validation of defaults
-// (package values) is wired here when it lands; CEL (package celrules)
-// compiles rules and evaluates them on defaults.
+// lintOptions plugs every later stage into lint, for kube-apiserver's full
+// create-time verdict: value validation of defaults (package values, as
+// upstream's CRD validation does it), CEL (package celrules) compiling rules
+// and evaluating them on defaults.
 func lintOptions() lint.Options {
 	return lintOptionsWith(celrules.NewChecker())
 }
 
 // lintOptionsWith is lintOptions with the checker that keeps the rules' costs.
 func lintOptionsWith(checker *celrules.Checker) lint.Options {
-	return lint.Options{Rules: checker, DefaultRules: celrules.NewDefaultEvaluator()}
+	return lint.Options{
+		Values:       values.Defaults{},
+		Rules:        checker,
+		DefaultRules: celrules.NewDefaultEvaluator(),
+	}
 }
 
 func (r lintResult) withErrors(errs field.ErrorList) lintResult {
