@@ -144,6 +144,26 @@ var craftedCases = map[string]craftedCase{
 			{`{apiVersion: example.com/v1, kind: Widget, metadata: {name: bob}, spec: {q: 2Gi}}`, `{apiVersion: example.com/v1, kind: Widget, metadata: {name: bob, labels: {a: b}}, spec: {q: 2Gi}}`},
 		},
 	},
+	"escaped property names": {
+		schema: `{type: object, properties: {spec: {type: object,
+			properties: {dash-name: {type: string}, "x.y": {type: string}, namespace: {type: string}, "true": {type: string}, "a/b": {type: string}},
+			x-kubernetes-validations: [{rule: "self.dash__dash__name != self.x__dot__y", messageExpression: "'same: ' + self.dash__dash__name"},
+				{rule: "!has(self.namespace) || self.namespace != 'kube-system'"}, {rule: "!has(self.__true__) || self.__true__ == 'yes'"},
+				{rule: "!has(self.a__slash__b) || self.a__slash__b.size() < 3", fieldPath: ".a/b"}]}}}`,
+		objects: []string{`{spec: {dash-name: a, x.y: a, namespace: kube-system, "true": "no", a/b: long}}`, `{spec: {dash-name: a, x.y: b}}`},
+	},
+	"preserved unknown fields and embedded metadata": {
+		schema: `{type: object, properties: {spec: {type: object, properties: {
+			free: {type: object, x-kubernetes-preserve-unknown-fields: true, properties: {known: {type: integer}},
+				x-kubernetes-validations: [{rule: "!has(self.known) || self.known > 0"}, {rule: "self == self"}]},
+			template: {type: object, x-kubernetes-embedded-resource: true, properties: {
+				metadata: {type: object, properties: {name: {type: string, maxLength: 10}}, x-kubernetes-validations: [{rule: "self.name != 'bad'"}]},
+				spec: {type: object, x-kubernetes-preserve-unknown-fields: true}},
+				x-kubernetes-validations: [{rule: "self.metadata.name.size() < 5", messageExpression: "self.kind + '/' + self.metadata.name"}]}}}}}`,
+		objects: []string{`{spec: {free: {known: 0, other: {deep: [1]}}, template: {apiVersion: v1, kind: Pod, metadata: {name: bad}, spec: {x: 1}}}}`,
+			`{spec: {free: {}, template: {kind: Pod, metadata: {name: longname}}}}`},
+		updates: [][2]string{{`{spec: {free: {known: 0, other: 1}}}`, `{spec: {free: {known: 0, other: 2}}}`}},
+	},
 	"nulls and nullable": {
 		schema: `{type: object, properties: {
 			s: {type: string, nullable: true, x-kubernetes-validations: [{rule: "self.size() > 3"}]},
