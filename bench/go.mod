@@ -5,6 +5,13 @@ go 1.26.0
 require github.com/kval-dev/kval v0.0.0
 
 require (
+	golang.org/x/mod v0.37.0 // indirect
+	golang.org/x/tools v0.47.0 // indirect
+	k8s.io/code-generator v0.37.2 // indirect
+	k8s.io/gengo/v2 v2.0.0-20260408192533-25e2208e0dc3 // indirect
+)
+
+require (
 	cel.dev/expr v0.25.1 // indirect
 	github.com/antlr4-go/antlr/v4 v4.13.1 // indirect
 	github.com/beorn7/perks v1.0.1 // indirect
@@ -71,3 +78,5 @@ require (
 replace github.com/kval-dev/kval => ../
 
 replace github.com/kval-dev/kval/conformance => ../conformance
+
+tool k8s.io/code-generator/cmd/validation-gen

@@ -114,7 +114,7 @@ func (g *fileGen) fieldFunc(b *strings.Builder, n *node, f *fieldGen) {
 	b.WriteString("func " + f.name + "(ctx " + g.r.ref(code.Ref{Pkg: "context", Name: "Context"}) +
 		", op " + g.r.ref(code.Ref{Pkg: "k8s.io/apimachinery/pkg/api/operation", Name: "Operation"}) +
 		", fldPath *" + g.r.ref(fieldRef("Path")) + ", obj, oldObj " + structType + ") (errs " + g.r.ref(fieldRef("ErrorList")) + ") {\n")
-	g.fieldValues(b, m.Name, m.Type)
+	g.fieldValues(b, m.Name, m.Type, !ratchetsItself(f))
 	checks := f.checks
 	if guard, rest, ok := leadingGuard(checks); ok {
 		// Testing for "not set" needs no path; build it only when needed.
@@ -126,6 +126,9 @@ func (g *fileGen) fieldFunc(b *strings.Builder, n *node, f *fieldGen) {
 	writeComments(b, f.comments)
 	g.r.checks(b, checks, valueNames, !f.callType && len(f.iterations) == 0)
 	if f.callType {
+		if ratchetsItself(f) {
+			b.WriteString("// Unchanged fields of the value are skipped one by one.\n")
+		}
 		b.WriteString("errs = append(errs, " + g.r.fn(f.c.node.fn) + "(ctx, op, fldPath, value, oldValue)...)\n")
 	}
 	g.r.checks(b, f.iterations, valueNames, true)
@@ -134,10 +137,21 @@ func (g *fileGen) fieldFunc(b *strings.Builder, n *node, f *fieldGen) {
 
 var valueNames = names{value: "value", old: "oldValue"}
 
+// ratchetsItself reports whether a field only hands its value to its
+// type's function, and that function validates nothing but fields: each of
+// those skips itself when unchanged, which is cheaper than comparing the
+// whole struct first (a reflective deep comparison) and gives the same
+// result.
+func ratchetsItself(f *fieldGen) bool {
+	return f.callType && len(f.checks) == 0 && len(f.iterations) == 0 &&
+		len(f.c.node.checks.Checks) == 0 && len(f.c.node.fields) > 0
+}
+
 // fieldValues writes the value and old value of the field, in nilable
-// form, and returns early when an update left the field unchanged: values
-// already accepted are not validated again (ratcheting).
-func (g *fileGen) fieldValues(b *strings.Builder, field string, t types.Type) {
+// form, and, when ratchet is set, returns early when an update left the
+// field unchanged: values already accepted are not validated again
+// (ratcheting).
+func (g *fileGen) fieldValues(b *strings.Builder, field string, t types.Type, ratchet bool) {
 	nilable := shape.NilableForm(t)
 	ref := ""
 	if !shape.Nilable(t) {
@@ -147,13 +161,25 @@ func (g *fileGen) fieldValues(b *strings.Builder, field string, t types.Type) {
 	b.WriteString("var oldValue " + g.r.typ(nilable) + "\n")
 	b.WriteString("if oldObj != nil {\n")
 	b.WriteString("oldValue = " + ref + "oldObj." + field + "\n")
-	b.WriteString("if op.Type == " + g.r.ref(code.Ref{Pkg: "k8s.io/apimachinery/pkg/api/operation", Name: "Update"}) +
-		" && " + g.unchanged(t) + " {\nreturn nil // unchanged\n}\n")
+	if ratchet {
+		b.WriteString("if op.Type == " + g.r.ref(code.Ref{Pkg: "k8s.io/apimachinery/pkg/api/operation", Name: "Update"}) +
+			" && " + g.unchanged(t) + " {\nreturn nil // unchanged\n}\n")
+	}
 	b.WriteString("}\n")
 }
 
-// unchanged renders the test that the field kept its value.
+// unchanged renders the test that the field kept its value: == where it
+// compares contents, slices.Equal and maps.Equal for collections of such
+// values (like semantic equality, they treat nil and empty alike, and they
+// allocate nothing), semantic deep equality otherwise.
 func (g *fileGen) unchanged(t types.Type) string {
+	if elem, ok := shape.Elem(t); ok && shape.DirectComparable(elem) && !shape.IsPointer(t) {
+		pkg := "slices"
+		if shape.IsMap(t) {
+			pkg = "maps"
+		}
+		return g.r.ref(code.Ref{Pkg: pkg, Name: "Equal"}) + "(value, oldValue)"
+	}
 	if !shape.DirectComparable(shape.Value(t)) {
 		return g.r.ref(code.Ref{Pkg: "k8s.io/apimachinery/pkg/api/equality", Name: "Semantic"}) + ".DeepEqual(value, oldValue)"
 	}

@@ -29,14 +29,10 @@ const (
 	cIdentifierMsg = "a valid C identifier must start with alphabetic character or '_', followed by a string of alphanumeric characters or '_'"
 )
 
-var (
-	dnsLabelRE             = regexp.MustCompile("^" + dnsLabelFmt + "$")
-	dnsSubdomainRE         = regexp.MustCompile("^" + dnsSubdomainFmt + "$")
-	dnsSubdomainCaselessRE = regexp.MustCompile("^(?i)" + dnsSubdomainFmt + "$")
-	labelKeyRE             = regexp.MustCompile("^" + labelKeyFmt + "$")
-	labelValueRE           = regexp.MustCompile("^" + labelValueFmt + "$")
-	cIdentifierRE          = regexp.MustCompile("^" + cIdentifierFmt + "$")
-)
+// dnsSubdomainCaselessRE is kept as a regular expression: its case folding
+// also accepts a few non-ASCII letters (e.g. the Kelvin sign), which the
+// deprecated format has always allowed.
+var dnsSubdomainCaselessRE = regexp.MustCompile("^(?i)" + dnsSubdomainFmt + "$")
 
 // regexProblem explains a failed pattern match, with examples of good
 // values, punctuated exactly as upstream does ("(e.g. 'a',  or 'b', regex
@@ -68,8 +64,8 @@ func dnsLabelProblems(s string) []string {
 		problems = append(problems, maxLenProblem(dnsLabelMaxLen))
 	}
 	switch {
-	case dnsLabelRE.MatchString(s):
-	case dnsSubdomainRE.MatchString(s):
+	case isDNSLabel(s, false):
+	case isDNSSubdomain(s, false):
 		// A valid subdomain within the length limit: the dots are the problem.
 		problems = append(problems, "must not contain dots")
 	default:
@@ -80,20 +76,20 @@ func dnsLabelProblems(s string) []string {
 
 // dnsSubdomainProblems checks an RFC 1123 subdomain ("long name").
 func dnsSubdomainProblems(s string) []string {
-	return subdomainProblems(s, dnsSubdomainRE, dnsSubdomainMsg, "example.com")
+	return subdomainProblems(s, isDNSSubdomain(s, false), dnsSubdomainMsg, "example.com")
 }
 
 // dnsSubdomainCaselessProblems checks a subdomain that may use upper case.
 func dnsSubdomainCaselessProblems(s string) []string {
-	return subdomainProblems(s, dnsSubdomainCaselessRE, dnsSubdomainCaselessMsg, "Example.com")
+	return subdomainProblems(s, dnsSubdomainCaselessRE.MatchString(s), dnsSubdomainCaselessMsg, "Example.com")
 }
 
-func subdomainProblems(s string, re *regexp.Regexp, msg, example string) []string {
+func subdomainProblems(s string, matches bool, msg, example string) []string {
 	var problems []string
 	if len(s) > dnsSubdomainMaxLen {
 		problems = append(problems, maxLenProblem(dnsSubdomainMaxLen))
 	}
-	if !re.MatchString(s) {
+	if !matches {
 		problems = append(problems, regexProblem(msg, dnsSubdomainFmt, example))
 	}
 	return problems
@@ -120,7 +116,7 @@ func labelKeyProblems(s string) []string {
 	case len(name) > labelKeyMaxLen:
 		problems = append(problems, "name part "+maxLenProblem(labelKeyMaxLen))
 	}
-	if !labelKeyRE.MatchString(name) {
+	if !isLabelKeyName(name) {
 		problems = append(problems, "name part "+regexProblem(labelKeyMsg, labelKeyFmt, "MyName", "my.name", "123-abc"))
 	}
 	return problems
@@ -154,7 +150,7 @@ func labelValueProblems(s string) []string {
 	if len(s) > labelKeyMaxLen {
 		problems = append(problems, maxLenProblem(labelKeyMaxLen))
 	}
-	if !labelValueRE.MatchString(s) {
+	if s != "" && !isLabelKeyName(s) {
 		problems = append(problems, regexProblem(labelValueMsg, labelValueFmt, "MyValue", "my_value", "12345"))
 	}
 	return problems
@@ -177,7 +173,7 @@ func pathSegmentProblems(s string) []string {
 
 // cIdentifierProblems checks a C identifier.
 func cIdentifierProblems(s string) []string {
-	if cIdentifierRE.MatchString(s) {
+	if isCIdentifier(s) {
 		return nil
 	}
 	return []string{regexProblem(cIdentifierMsg, cIdentifierFmt, "my_name", "MY_NAME", "MyName")}

@@ -6,9 +6,9 @@ package formats
 
 import (
 	"context"
+	"slices"
 
 	"github.com/kval-dev/kval/validate"
-	"k8s.io/apimachinery/pkg/api/equality"
 	"k8s.io/apimachinery/pkg/api/operation"
 	"k8s.io/apimachinery/pkg/util/validation/field"
 )
@@ -276,7 +276,7 @@ func validate_Formats_Names(ctx context.Context, op operation.Operation, fldPath
 	var oldValue []string
 	if oldObj != nil {
 		oldValue = oldObj.Names
-		if op.Type == operation.Update && equality.Semantic.DeepEqual(value, oldValue) {
+		if op.Type == operation.Update && slices.Equal(value, oldValue) {
 			return nil // unchanged
 		}
 	}

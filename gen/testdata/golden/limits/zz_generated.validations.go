@@ -6,9 +6,10 @@ package limits
 
 import (
 	"context"
+	"maps"
+	"slices"
 
 	"github.com/kval-dev/kval/validate"
-	"k8s.io/apimachinery/pkg/api/equality"
 	"k8s.io/apimachinery/pkg/api/operation"
 	"k8s.io/apimachinery/pkg/util/validation/field"
 )
@@ -109,7 +110,7 @@ func validate_Pool_Zones(ctx context.Context, op operation.Operation, fldPath *f
 	var oldValue []string
 	if oldObj != nil {
 		oldValue = oldObj.Zones
-		if op.Type == operation.Update && equality.Semantic.DeepEqual(value, oldValue) {
+		if op.Type == operation.Update && slices.Equal(value, oldValue) {
 			return nil // unchanged
 		}
 	}
@@ -142,7 +143,7 @@ func validate_Pool_Tags(ctx context.Context, op operation.Operation, fldPath *fi
 	var oldValue map[string]string
 	if oldObj != nil {
 		oldValue = oldObj.Tags
-		if op.Type == operation.Update && equality.Semantic.DeepEqual(value, oldValue) {
+		if op.Type == operation.Update && maps.Equal(value, oldValue) {
 			return nil // unchanged
 		}
 	}

@@ -6,6 +6,7 @@ package lists
 
 import (
 	"context"
+	"slices"
 
 	"github.com/kval-dev/kval/validate"
 	"k8s.io/apimachinery/pkg/api/equality"
@@ -197,7 +198,7 @@ func validate_Service_Ports(ctx context.Context, op operation.Operation, fldPath
 	var oldValue []Port
 	if oldObj != nil {
 		oldValue = oldObj.Ports
-		if op.Type == operation.Update && equality.Semantic.DeepEqual(value, oldValue) {
+		if op.Type == operation.Update && slices.Equal(value, oldValue) {
 			return nil // unchanged
 		}
 	}
@@ -228,7 +229,7 @@ func validate_Service_Hosts(ctx context.Context, op operation.Operation, fldPath
 	var oldValue []string
 	if oldObj != nil {
 		oldValue = oldObj.Hosts
-		if op.Type == operation.Update && equality.Semantic.DeepEqual(value, oldValue) {
+		if op.Type == operation.Update && slices.Equal(value, oldValue) {
 			return nil // unchanged
 		}
 	}
@@ -248,7 +249,7 @@ func validate_Service_Args(ctx context.Context, op operation.Operation, fldPath 
 	var oldValue []string
 	if oldObj != nil {
 		oldValue = oldObj.Args
-		if op.Type == operation.Update && equality.Semantic.DeepEqual(value, oldValue) {
+		if op.Type == operation.Update && slices.Equal(value, oldValue) {
 			return nil // unchanged
 		}
 	}
@@ -263,7 +264,7 @@ func validate_Service_Aliases(ctx context.Context, op operation.Operation, fldPa
 	var oldValue []string
 	if oldObj != nil {
 		oldValue = oldObj.Aliases
-		if op.Type == operation.Update && equality.Semantic.DeepEqual(value, oldValue) {
+		if op.Type == operation.Update && slices.Equal(value, oldValue) {
 			return nil // unchanged
 		}
 	}
@@ -313,7 +314,7 @@ func validate_Service_Rules(ctx context.Context, op operation.Operation, fldPath
 	var oldValue Rules
 	if oldObj != nil {
 		oldValue = oldObj.Rules
-		if op.Type == operation.Update && equality.Semantic.DeepEqual(value, oldValue) {
+		if op.Type == operation.Update && slices.Equal(value, oldValue) {
 			return nil // unchanged
 		}
 	}

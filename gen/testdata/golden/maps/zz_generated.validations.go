@@ -6,9 +6,9 @@ package maps
 
 import (
 	"context"
+	"maps"
 
 	"github.com/kval-dev/kval/validate"
-	"k8s.io/apimachinery/pkg/api/equality"
 	"k8s.io/apimachinery/pkg/api/operation"
 	"k8s.io/apimachinery/pkg/util/validation/field"
 )
@@ -31,7 +31,7 @@ func validate_Config_Labels(ctx context.Context, op operation.Operation, fldPath
 	var oldValue map[string]string
 	if oldObj != nil {
 		oldValue = oldObj.Labels
-		if op.Type == operation.Update && equality.Semantic.DeepEqual(value, oldValue) {
+		if op.Type == operation.Update && maps.Equal(value, oldValue) {
 			return nil // unchanged
 		}
 	}
@@ -55,7 +55,7 @@ func validate_Config_Limits(ctx context.Context, op operation.Operation, fldPath
 	var oldValue Limits
 	if oldObj != nil {
 		oldValue = oldObj.Limits
-		if op.Type == operation.Update && equality.Semantic.DeepEqual(value, oldValue) {
+		if op.Type == operation.Update && maps.Equal(value, oldValue) {
 			return nil // unchanged
 		}
 	}
@@ -81,7 +81,7 @@ func validate_Config_Volumes(ctx context.Context, op operation.Operation, fldPat
 	var oldValue map[string]Volume
 	if oldObj != nil {
 		oldValue = oldObj.Volumes
-		if op.Type == operation.Update && equality.Semantic.DeepEqual(value, oldValue) {
+		if op.Type == operation.Update && maps.Equal(value, oldValue) {
 			return nil // unchanged
 		}
 	}

@@ -9,7 +9,6 @@ import (
 	"fmt"
 
 	"github.com/kval-dev/kval/validate"
-	"k8s.io/apimachinery/pkg/api/equality"
 	"k8s.io/apimachinery/pkg/api/operation"
 	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/util/validation/field"
@@ -48,11 +47,9 @@ func validate_Widget_Spec(ctx context.Context, op operation.Operation, fldPath *
 	var oldValue *WidgetSpec
 	if oldObj != nil {
 		oldValue = &oldObj.Spec
-		if op.Type == operation.Update && equality.Semantic.DeepEqual(value, oldValue) {
-			return nil // unchanged
-		}
 	}
 	fldPath = fldPath.Child("spec")
+	// Unchanged fields of the value are skipped one by one.
 	errs = append(errs, Validate_WidgetSpec(ctx, op, fldPath, value, oldValue)...)
 	return errs
 }

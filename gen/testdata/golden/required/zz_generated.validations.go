@@ -6,9 +6,10 @@ package required
 
 import (
 	"context"
+	"maps"
+	"slices"
 
 	"github.com/kval-dev/kval/validate"
-	"k8s.io/apimachinery/pkg/api/equality"
 	"k8s.io/apimachinery/pkg/api/operation"
 	"k8s.io/apimachinery/pkg/util/validation/field"
 )
@@ -67,7 +68,7 @@ func validate_Widget_Ports(ctx context.Context, op operation.Operation, fldPath 
 	var oldValue []int32
 	if oldObj != nil {
 		oldValue = oldObj.Ports
-		if op.Type == operation.Update && equality.Semantic.DeepEqual(value, oldValue) {
+		if op.Type == operation.Update && slices.Equal(value, oldValue) {
 			return nil // unchanged
 		}
 	}
@@ -82,7 +83,7 @@ func validate_Widget_Labels(ctx context.Context, op operation.Operation, fldPath
 	var oldValue map[string]string
 	if oldObj != nil {
 		oldValue = oldObj.Labels
-		if op.Type == operation.Update && equality.Semantic.DeepEqual(value, oldValue) {
+		if op.Type == operation.Update && maps.Equal(value, oldValue) {
 			return nil // unchanged
 		}
 	}

@@ -6,9 +6,9 @@ package unions
 
 import (
 	"context"
+	"slices"
 
 	"github.com/kval-dev/kval/validate"
-	"k8s.io/apimachinery/pkg/api/equality"
 	"k8s.io/apimachinery/pkg/api/operation"
 	"k8s.io/apimachinery/pkg/util/validation/field"
 )
@@ -76,7 +76,7 @@ func validate_Pipeline_Tasks(ctx context.Context, op operation.Operation, fldPat
 	var oldValue []Task
 	if oldObj != nil {
 		oldValue = oldObj.Tasks
-		if op.Type == operation.Update && equality.Semantic.DeepEqual(value, oldValue) {
+		if op.Type == operation.Update && slices.Equal(value, oldValue) {
 			return nil // unchanged
 		}
 	}

@@ -6,9 +6,10 @@ package updates
 
 import (
 	"context"
+	"maps"
+	"slices"
 
 	"github.com/kval-dev/kval/validate"
-	"k8s.io/apimachinery/pkg/api/equality"
 	"k8s.io/apimachinery/pkg/api/operation"
 	"k8s.io/apimachinery/pkg/util/validation/field"
 )
@@ -81,7 +82,7 @@ func validate_Claim_Finalizers(ctx context.Context, op operation.Operation, fldP
 	var oldValue []string
 	if oldObj != nil {
 		oldValue = oldObj.Finalizers
-		if op.Type == operation.Update && equality.Semantic.DeepEqual(value, oldValue) {
+		if op.Type == operation.Update && slices.Equal(value, oldValue) {
 			return nil // unchanged
 		}
 	}
@@ -108,7 +109,7 @@ func validate_Claim_Annotations(ctx context.Context, op operation.Operation, fld
 	var oldValue map[string]string
 	if oldObj != nil {
 		oldValue = oldObj.Annotations
-		if op.Type == operation.Update && equality.Semantic.DeepEqual(value, oldValue) {
+		if op.Type == operation.Update && maps.Equal(value, oldValue) {
 			return nil // unchanged
 		}
 	}
