@@ -14,6 +14,15 @@
 // next to no allocation (errors are built only when reported: the branches
 // of anyOf, oneOf and not are probed without building them).
 //
+// CompileDefault compiles a schema the other way kube-apiserver does: to
+// check the defaults of a CRD being created, upstream converts the
+// structural schema of the node declaring the default (ToKubeOpenAPI), not
+// the CRD's JSON schema, and that conversion keeps every format, leaves
+// x-kubernetes-int-or-string untyped and drops additionalProperties under
+// allOf, anyOf, oneOf and not. Both compilations produce the same kind of
+// Validator, walked by the same code; Defaults plugs CompileDefault into
+// package lint.
+//
 // # Faithfulness to kube-apiserver
 //
 // Upstream's quirks are kept on purpose, because users must see what the

@@ -6,13 +6,16 @@ import (
 	"strings"
 	"testing"
 
+	"k8s.io/apimachinery/pkg/util/validation/field"
+
 	"github.com/kval-dev/kval/manifest"
 	"github.com/kval-dev/kval/schema"
 )
 
 // FuzzValidate checks, for any schema, object and old object, that
-// validation does not panic, and that an update that changes nothing
-// reports the create errors, split between errors and ratcheted errors.
+// validation does not panic (as a custom resource and as a default), and
+// that an update that changes nothing reports the create errors, split
+// between errors and ratcheted errors.
 //
 //	go test -fuzz FuzzValidate ./values
 func FuzzValidate(f *testing.F) {
@@ -27,6 +30,9 @@ func FuzzValidate(f *testing.F) {
 		s, errs := schema.Parse(nil, rawSchema)
 		if len(errs) > 0 {
 			return
+		}
+		if d, err := CompileDefault(s); err == nil {
+			d.Validate(field.NewPath("default"), obj)
 		}
 		v, err := Compile(s)
 		if err != nil {
