@@ -15,7 +15,10 @@ import (
 func TagDocs() []validators.Doc {
 	docs := validators.New(nil).Docs()
 	for i := range docs {
-		sort.Slice(docs[i].Scopes, func(a, b int) bool { return docs[i].Scopes[a] < docs[i].Scopes[b] })
+		// Copy before sorting: validators share their scope lists.
+		scopes := append([]validators.Scope(nil), docs[i].Scopes...)
+		sort.Slice(scopes, func(a, b int) bool { return scopes[a] < scopes[b] })
+		docs[i].Scopes = scopes
 		docs[i].Usage = docs[i].UsageLine()
 	}
 	return docs
@@ -52,8 +55,33 @@ func markdownDocs(docs []validators.Doc) []byte {
 	for _, d := range docs {
 		b.WriteString("\n" + markdownTag(d))
 	}
+	b.WriteString("\n" + optionsReference)
 	return []byte(b.String())
 }
+
+// optionsReference documents the tags that configure generation, which
+// are not validation tags and not in the registry.
+const optionsReference = `## Generator options
+
+These tags configure ` + "`kval gen`" + ` itself. Package options go in the package's doc.go.
+
+- ` + "`+k8s:validation-gen=<filter>`" + ` (package): generate for this package. The filter selects the
+  root types, whose validation is registered: ` + "`*`" + ` (all types), ` + "`TypesWithField=<Go field name>`" + `
+  (e.g. ` + "`TypesWithField=TypeMeta`" + `), ` + "`TypesWithSuffix=<suffix>`" + `; repeat the tag for several filters.
+  ` + "`false`" + ` turns generation off.
+- ` + "`+k8s:validation-gen=true|false`" + ` (type): make a type a root, or not, whatever the filter says.
+- ` + "`+k8s:validation-gen-input=<import path>`" + ` (package): validate the types of another package
+  (e.g. versioned API types) and generate the code here.
+- ` + "`+k8s:validation-gen-scheme-registry=<package path>.<Type>`" + ` (package): the scheme type
+  ` + "`RegisterValidations`" + ` takes; the default is ` + "`k8s.io/apimachinery/pkg/runtime.Scheme`" + `, ` + "`nil`" + ` for none.
+  A registering package declares ` + "`localSchemeBuilder`" + `.
+- ` + "`+k8s:validation-gen-nolint`" + ` (package or type): turn the lint rules off.
+- ` + "`+k8s:validation-gen-test-fixture=validateFalse`" + ` (package): also write a test that checks the
+  +k8s:validateFalse fixtures in testdata/validate-false.json.
+- ` + "`+k8s:isSubresource=\"/status\"`" + ` (type): the type is the body of that subresource.
+- ` + "`+k8s:supportsSubresource=\"/status\"`" + ` (type, repeatable): the type's validation also serves
+  that subresource. Any other subresource gets an internal error.
+`
 
 func markdownTag(d validators.Doc) string {
 	var b strings.Builder

@@ -3,6 +3,7 @@ package validators
 import (
 	"fmt"
 	"regexp"
+	"strings"
 
 	"github.com/kval-dev/kval/gen/code"
 	"github.com/kval-dev/kval/tags"
@@ -26,15 +27,32 @@ type level struct {
 }
 
 func (v *level) Doc() Doc {
+	level := strings.ToLower(string(v.level))
 	return Doc{
 		Tag: v.tag, Stability: StabilityBeta, Scopes: anyValueScopes,
-		Description: fmt.Sprintf("Marks the given payload validation as a %s validation of the handwritten validation code. An optional Kubernetes version can be specified.", v.level),
-		Args: []ArgDoc{{Name: "since", Description: "The Kubernetes version (e.g. `1.34`) at which this validation was added.",
-			Kind: tags.String}},
+		Usage: "+" + v.tag + `(since: "<major>.<minor>")=<validation-tag>`,
+		Description: fmt.Sprintf("Marks the payload rule as %s %s rule: its errors are marked %s, %s. "+
+			"An optional Kubernetes version says since when.", article(level), level, level, levelEffect[v.level]),
+		Args: []ArgDoc{{Name: "since", Description: "<version>", Kind: tags.String,
+			Docs: "The Kubernetes version (e.g. \"1.34\") at which this validation was added."}},
 		Payloads: []PayloadDoc{{Description: "<validation-tag>",
-			Docs: fmt.Sprintf("The validation tag to evaluate as a %s validation.", v.level)}},
+			Docs: fmt.Sprintf("The validation tag to evaluate as %s %s validation.", article(level), level)}},
 		PayloadKind: tags.TagValue, PayloadRequired: true,
 	}
+}
+
+// levelEffect says what a rollout does with errors of each level.
+var levelEffect = map[code.Level]string{
+	code.Alpha: "so a rollout runs and measures the rule without enforcing it (shadow mode)",
+	code.Beta:  "so a rollout enforces the rule unless the beta gate is turned off",
+}
+
+// article returns "an" before a vowel, else "a".
+func article(word string) string {
+	if strings.ContainsRune("aeiouAEIOU", []rune(word)[0]) {
+		return "an"
+	}
+	return "a"
 }
 
 func (v *level) Validations(ctx Context, t tags.Tag) (Result, error) {
