@@ -155,9 +155,12 @@ func (r *Registry) validate(ctx Context, t tags.Tag) (Result, error) {
 // error of a payload tag is shown on the whole tag as written, naming the
 // payload tag in the message.
 func tagError(t tags.Tag, err error) error {
-	var joined interface{ Unwrap() []error }
-	if errors.As(err, &joined) {
-		return err
+	if joined, ok := err.(interface{ Unwrap() []error }); ok {
+		var errs []error
+		for _, e := range joined.Unwrap() {
+			errs = append(errs, tagError(t, e))
+		}
+		return errors.Join(errs...)
 	}
 	var te *TagError
 	if errors.As(err, &te) {
