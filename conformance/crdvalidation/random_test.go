@@ -207,6 +207,9 @@ func (g *crdGen) schema(depth int) map[string]any {
 	if depth < 3 && g.chance(0.2) {
 		g.junctors(s, depth)
 	}
+	if g.chance(0.15) {
+		s["default"] = g.valueFor(s, depth)
+	}
 	if g.chance(0.04) {
 		g.unsupported(s)
 	}
@@ -258,8 +261,8 @@ func (g *crdGen) scalarKeywords(s map[string]any) {
 	g.maybe(s, 0.1, "nullable", true)
 	g.maybe(s, 0.1, "default", g.value(3))
 	g.maybe(s, 0.1, "pattern", g.pick("^a+$", "(", "[z-a]", "a{2}"))
-	g.maybe(s, 0.1, "format", g.pick("int32", "date-time", "byte"))
-	g.maybe(s, 0.1, "enum", []any{"a", int64(1)})
+	g.maybe(s, 0.15, "format", g.pick(formats...))
+	g.maybe(s, 0.1, "enum", g.pick([]any{"a", int64(1)}, []any{"x", "2020-01-01"}, []any{int64(1), 2.5}))
 	g.maybe(s, 0.05, "maxLength", int64(3))
 	g.maybe(s, 0.05, "description", "d")
 	g.maybe(s, 0.05, "required", []any{"a"})
@@ -268,6 +271,7 @@ func (g *crdGen) scalarKeywords(s map[string]any) {
 	if g.chance(0.1) {
 		s["x-kubernetes-validations"] = []any{g.rule()}
 	}
+	g.valueKeywords(s)
 }
 
 func (g *crdGen) extensions(s map[string]any) {
@@ -277,6 +281,7 @@ func (g *crdGen) extensions(s map[string]any) {
 		if g.chance(0.5) {
 			s["anyOf"] = []any{map[string]any{"type": "integer"}, map[string]any{"type": "string"}}
 		}
+		g.maybe(s, 0.5, "default", g.pick(scalars...))
 	}
 }
 
