@@ -107,12 +107,32 @@ properties:
   metadata: {type: object, properties: {name: {type: string, default: ok}}}`, []string{
 			specPath + `.properties[apiVersion].default: Invalid value: "not/a/version": must result in valid metadata: apiVersion: Invalid value: "not/a/version": unexpected GroupVersion string: not/a/version`,
 		}},
+		{"value of a default", "type: object\nproperties:\n  a: {type: integer, maximum: 1, default: 2}", []string{
+			specPath + ".properties[a].default: Invalid value: 2:  in body should be less than or equal to 1",
+		}},
+		{"format names the type, as in the conversion of defaults", "type: object\nx-kubernetes-preserve-unknown-fields: true\nformat: date-time\ndefault: 5", []string{
+			specPath + `.default: Invalid value: "int64":  in body must be of type date-time: "int64"`,
+		}},
+		{"int-or-string default is untyped", "type: object\nproperties:\n  a: {x-kubernetes-int-or-string: true, default: {}}", nil},
+		{"value inside embedded metadata", `
+type: object
+x-kubernetes-embedded-resource: true
+properties:
+  apiVersion: {type: string}
+  kind: {type: string}
+  metadata: {type: object, properties: {name: {type: string, maxLength: 2, default: abc}}}`, []string{
+			specPath + ".properties[metadata].properties[name].default: Too long: may not be more than 2 bytes",
+		}},
+		{"rule on a default", "type: object\nproperties:\n  a: {type: integer, default: 0, x-kubernetes-validations: [{rule: 'self > 0'}]}", []string{
+			specPath + ".properties[a].default: Invalid value: 0: failed rule: self > 0",
+		}},
 		{"structural errors skip defaults", "type: object\nproperties:\n  a: {type: object, default: {x: 1}}\n  b: {type: array}", []string{
 			specPath + ".properties[b].items: Required value: must be specified",
 		}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
+			// The zero Options: kval's own value validation and CEL.
 			got := errorStrings(CheckCRD(context.Background(), crdWith(t, c.schema), Options{}))
 			if want := strings.Join(c.want, "\n"); got != want {
 				t.Errorf("got:\n%s\nwant:\n%s", got, want)

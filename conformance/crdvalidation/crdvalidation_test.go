@@ -29,10 +29,14 @@ func TestCorpusMatchesUpstream(t *testing.T) {
 	fmt.Printf("conformance/crdvalidation: %d corpus CRDs compared with upstream\n", n)
 }
 
-// TestCraftedMatchesUpstream: every crafted broken CRD in testdata gets the
-// same errors from kval and from upstream.
+// cliFixtures are CRDs of kval's CLI tests whose golden output shows
+// kube-apiserver's verdict.
+const cliFixtures = "../../internal/cli/testdata/lint/defaults"
+
+// TestCraftedMatchesUpstream: every crafted broken CRD in testdata, and in
+// the CLI fixtures, gets the same errors from kval and from upstream.
 func TestCraftedMatchesUpstream(t *testing.T) {
-	n := compareFiles(t, yamlFiles(t, "testdata"))
+	n := compareFiles(t, append(yamlFiles(t, "testdata"), yamlFiles(t, cliFixtures)...))
 	if n == 0 {
 		t.Fatal("no crafted CRDs in testdata")
 	}

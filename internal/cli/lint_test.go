@@ -1,8 +1,17 @@
 package cli
 
-import "testing"
+import (
+	"bytes"
+	"strings"
+	"testing"
+)
 
-const lintInput = "testdata/lint/input/"
+const (
+	lintInput = "testdata/lint/input/"
+	// badDefaults is a CRD whose defaults kube-apiserver rejects for their
+	// values (conformance/crdvalidation compares it with upstream).
+	badDefaults = "testdata/lint/defaults/bad-defaults.yaml"
+)
 
 func TestLintGolden(t *testing.T) {
 	cases := []cliCase{
@@ -20,8 +29,45 @@ func TestLintGolden(t *testing.T) {
 		{golden: "lint/no-args", args: []string{"lint"}},
 		{golden: "lint/stdin", args: []string{"lint", "-"}, stdin: "apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\nmetadata: {name: x.example.com}\nspec: {group: example.com}\n"},
 		{golden: "lint/stdin-empty", args: []string{"lint", "-"}},
+		{golden: "lint/defaults", args: []string{"lint", badDefaults}},
+		{golden: "lint/defaults-json", args: []string{"lint", "-o", "json", badDefaults}},
 	}
 	for _, c := range cases {
 		t.Run(c.golden, func(t *testing.T) { runGolden(t, c) })
 	}
+}
+
+// TestCRDChecksGetTheFullVerdict: kval validate refuses a CRD for exactly
+// the errors kval lint reports, value validation of defaults and CEL
+// included, so neither runs with fewer stages than the other.
+func TestCRDChecksGetTheFullVerdict(t *testing.T) {
+	var lintOut, validateErr, discard bytes.Buffer
+	Main([]string{"lint", badDefaults}, strings.NewReader(""), &lintOut, &discard)
+	code := Main([]string{"validate", "--crd", badDefaults, "-"}, strings.NewReader(""), &discard, &validateErr)
+	if code != ExitBadInput {
+		t.Errorf("kval validate with an invalid CRD: exit %d, want %d", code, ExitBadInput)
+	}
+	lintErrs, validateErrs := causes(lintOut.String()), causes(validateErr.String())
+	if len(lintErrs) == 0 || strings.Join(lintErrs, "\n") != strings.Join(validateErrs, "\n") {
+		t.Errorf("kval lint reports\n%s\nkval validate reports\n%s", strings.Join(lintErrs, "\n"), strings.Join(validateErrs, "\n"))
+	}
+	for _, want := range []string{
+		"properties[since].default: Invalid value: \"int64\":  in body must be of type date-time", // value validation as for defaults
+		"properties[replicas].default: Invalid value: 0: must be positive",                        // CEL on defaults
+	} {
+		if !strings.Contains(lintOut.String(), want) {
+			t.Errorf("kval lint does not report %q", want)
+		}
+	}
+}
+
+// causes returns the "* field: detail" lines of kubectl-style output.
+func causes(out string) []string {
+	var lines []string
+	for _, line := range strings.Split(out, "\n") {
+		if strings.HasPrefix(line, "* ") {
+			lines = append(lines, line)
+		}
+	}
+	return lines
 }
