@@ -24,18 +24,15 @@ type customValidation struct{ r *Registry }
 func (*customValidation) Doc() Doc {
 	return Doc{
 		Tag: customValidationTag, Stability: StabilityStable, Scopes: []Scope{ScopeType, ScopeField},
-		Description: "Calls a hand-written validation function from the generated traversal code.",
-		Docs: "The function lives in the generated package, with signature " +
-			"func(context.Context, operation.Operation, *field.Path, value, oldValue <ValueType>) field.ErrorList, " +
-			"where <ValueType> is the validated value's type made nilable: a pointer (e.g. *string), or the " +
-			"type itself if already nilable (slice, map, pointer). In the function name, <Type> and <Field> " +
-			"are Go identifiers (e.g. Replicas, not the JSON name replicas). " +
-			"Field scope (ValidateCustom_<Type>_<Field>) validates one field; on update the framework skips " +
-			"the call when that field is unchanged. Type scope (ValidateCustom_<Type>) is for checks across " +
-			"multiple fields; the framework does not skip it on update, so an expensive check should return " +
-			"early when value and oldValue are equal. " +
-			"For per-element checks, put the tag on the element type, or use field scope and loop inside the " +
-			"function.",
+		Description: "Calls a hand-written function, so a rule no tag expresses still gets the generated traversal, ratcheting and short circuits.",
+		Docs: "Write the function in the package that receives the generated code, named " +
+			"ValidateCustom_<Type> (on a type) or ValidateCustom_<Type>_<Field> (on a field), with Go names, " +
+			"and the signature of every check: func(ctx context.Context, op operation.Operation, " +
+			"fldPath *field.Path, value, oldValue V) field.ErrorList, where V is the value's type, or a " +
+			"pointer to it when the type cannot be nil. A field's function is skipped on update when the " +
+			"field is unchanged; a type's function always runs, so it should return early when nothing it " +
+			"checks changed. A missing or mis-typed function, or a ValidateCustom_ function no tag calls, " +
+			"is reported.",
 	}
 }
 

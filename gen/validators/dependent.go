@@ -30,15 +30,13 @@ func (v *dependency) Doc() Doc {
 		Args: []ArgDoc{{Description: "<sibling-field-json-name>", Kind: tags.String, Required: true}},
 	}
 	if v.mode == dependencyRequired {
-		d.Description = "Indicates that when this field is set, the named sibling field must also be set."
-		d.Docs = "When the tagged field is set (non-nil pointer, non-empty slice/map, or non-zero " +
-			"builtin), the named sibling must also be set. Dependencies are one-directional. " +
-			"Repeat the tag to require multiple siblings."
+		d.Description = "When this field is set, the named sibling field must be set too."
+		d.Docs = "Set means a non-nil pointer, a non-empty list or map, or a non-zero value. The rule " +
+			"goes one way only: the sibling may be set alone. Repeat the tag for several siblings."
 	} else {
-		d.Description = "Indicates that when this field is set, the named sibling field must not be set."
-		d.Docs = "When the tagged field is set (non-nil pointer, non-empty slice/map, or non-zero " +
-			"builtin), the named sibling must not be set. Dependencies are one-directional. " +
-			"Repeat the tag to forbid multiple siblings."
+		d.Description = "When this field is set, the named sibling field must not be set."
+		d.Docs = "Set means a non-nil pointer, a non-empty list or map, or a non-zero value. The rule " +
+			"goes one way only: the sibling may be set alone. Repeat the tag for several siblings."
 	}
 	return d
 }

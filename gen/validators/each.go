@@ -20,8 +20,8 @@ type eachVal struct{ r *Registry }
 func (*eachVal) Doc() Doc {
 	return Doc{
 		Tag: eachValTag, Stability: StabilityStable, Scopes: listTagScopes,
-		Description: "Declares a validation for each value in a map or list.",
-		Payloads:    []PayloadDoc{{Description: "<validation-tag>", Docs: "The tag to evaluate for each value."}},
+		Description: "Applies the payload rule to every value of a list or map.",
+		Payloads:    []PayloadDoc{{Description: "<validation-tag>", Docs: "The rule each value must follow."}},
 		PayloadKind: tags.TagValue, PayloadRequired: true,
 	}
 }
@@ -139,8 +139,8 @@ type eachKey struct{ r *Registry }
 func (*eachKey) Doc() Doc {
 	return Doc{
 		Tag: eachKeyTag, Stability: StabilityStable, Scopes: listTagScopes,
-		Description: "Declares a validation for each key in a map.",
-		Payloads:    []PayloadDoc{{Description: "<validation-tag>", Docs: "The tag to evaluate for each key."}},
+		Description: "Applies the payload rule to every key of a map.",
+		Payloads:    []PayloadDoc{{Description: "<validation-tag>", Docs: "The rule each key must follow."}},
 		PayloadKind: tags.TagValue, PayloadRequired: true,
 	}
 }

@@ -23,7 +23,7 @@ type enum struct{ r *Registry }
 func (*enum) Doc() Doc {
 	return Doc{
 		Tag: enumTag, Stability: StabilityStable, Scopes: []Scope{ScopeType},
-		Description: "Indicates that a string type is an enum. All constant values of this type are considered values in the enum unless excluded using +k8s:enumExclude.",
+		Description: "Makes a string type an enum: its values are the constants of the type, except those marked +k8s:enumExclude.",
 	}
 }
 
@@ -157,9 +157,9 @@ type enumExclude struct{}
 func (enumExclude) Doc() Doc {
 	return Doc{
 		Tag: enumExcludeTag, Stability: StabilityAlpha, Scopes: []Scope{ScopeConst},
-		Description: "Indicates that an constant value is not part of an enum, even if the constant's type is tagged with k8s:enum.\n" +
-			"May be conditionally excluded via +k8s:ifEnabled(Option)=+k8s:enumExclude or +k8s:ifDisabled(Option)=+k8s:enumExclude.\n" +
-			"If multiple +k8s:ifEnabled/+k8s:ifDisabled tags are used, the value is excluded if any of the exclude conditions are met.",
+		Description: "Leaves a constant out of its type's enum.",
+		Docs: "Behind +k8s:ifEnabled(<option>)= or +k8s:ifDisabled(<option>)=, the constant is left out only " +
+			"in that state of the option; with several such tags, any one that holds leaves it out.",
 	}
 }
 

@@ -35,19 +35,19 @@ func (v fixedResult) Doc() Doc {
 		d.Stability = StabilityBeta
 	}
 	if v.kind == fixedError {
-		d.Description = "Always fails code generation (useful for testing)."
-		d.Payloads = []PayloadDoc{{Description: "<string>", Docs: "This string will be included in the error message."}}
+		d.Description = "Test tag: generation fails with the given message."
+		d.Payloads = []PayloadDoc{{Description: "<string>", Docs: "Included in the generation error."}}
 		return d
 	}
-	d.Description = "Always passes validation (useful for testing)."
+	d.Description = "Test tag: a check that always passes."
 	if v.kind == fixedFalse {
-		d.Description = "Always fails validation (useful for testing)."
+		d.Description = "Test tag: a check that always fails, with the given message; tests use it to see which checks run, where."
 	}
-	d.Payloads = []PayloadDoc{{Description: "<none>"}, {Description: "<string>", Docs: "The generated code will include this string."}}
+	d.Payloads = []PayloadDoc{{Description: "<none>"}, {Description: "<string>", Docs: "The message of the failure."}}
 	d.Args = []ArgDoc{
-		{Name: "flags", Description: "<comma-separated-list-of-flag-string>", Docs: "values: ShortCircuit, NonError", Kind: tags.String},
-		{Name: "typeArg", Description: "<string>", Docs: "The type arg in generated code (must be the value-type, not pointer).", Kind: tags.String},
-		{Name: "cohort", Description: "<string>", Docs: "An optional cohort name to group multiple validations.", Kind: tags.String},
+		{Name: "flags", Description: "<comma-separated-list-of-flag-string>", Docs: "ShortCircuit and/or NonError, comma-separated", Kind: tags.String},
+		{Name: "typeArg", Description: "<string>", Docs: "The check's type argument, a qualified type name (not a pointer).", Kind: tags.String},
+		{Name: "cohort", Description: "<string>", Docs: "A group whose short circuits stop only each other.", Kind: tags.String},
 	}
 	return d
 }

@@ -12,19 +12,19 @@ const formatTag = "k8s:format"
 
 // formatDocs documents each +k8s:format name.
 var formatDocs = map[string]PayloadDoc{
-	"k8s-extended-resource-name":        {Docs: "This field holds a Kubernetes extended resource name. This is a domain-prefixed name that must not have a `kubernetes.io` or `requests.` prefix. When `requests.` is prepended, the result must be a valid label key, as used by quota."},
-	"k8s-ip":                            {Docs: "This field holds an IPv4 or IPv6 address value. IPv4 octets may have leading zeros."},
-	"k8s-cidr":                          {Docs: "This field holds an IPv4 or IPv6 CIDR value (address/prefix length). IPv4 octets and the prefix length may have leading zeros, and bits beyond the prefix length may be set."},
-	"k8s-label-key":                     {Docs: "This field holds a Kubernetes label key."},
-	"k8s-label-value":                   {Docs: "This field holds a Kubernetes label value."},
-	"k8s-long-name":                     {Docs: "This field holds a Kubernetes \"long name\", aka a \"DNS subdomain\" value."},
-	"k8s-long-name-caseless":            {Docs: "Deprecated: This field holds a case-insensitive Kubernetes \"long name\", aka a \"DNS subdomain\" value."},
-	"k8s-path-segment-name":             {Docs: "This field holds a Kubernetes \"path segment name\" value."},
-	"k8s-prefixed-label-key":            {Docs: "This field holds a Kubernetes label key, with the prefix required."},
-	"k8s-resource-fully-qualified-name": {Docs: "This field holds a Kubernetes resource \"fully qualified name\" value. A fully qualified name must not be empty and must be composed of a prefix and a name, separated by a slash (e.g., \"prefix/name\"). The prefix must be a DNS subdomain, and the name part must be a C identifier with no more than 32 characters."},
-	"k8s-resource-pool-name":            {Docs: "This field holds value with one or more Kubernetes \"long name\" parts separated by `/` and no longer than 253 characters."},
-	"k8s-short-name":                    {Docs: "This field holds a Kubernetes \"short name\", aka a \"DNS label\" value."},
-	"k8s-uuid":                          {Docs: "This field holds a Kubernetes UUID, which conforms to RFC 4122."},
+	"k8s-extended-resource-name":        {Docs: "An extended resource name: a domain-prefixed name outside kubernetes.io, not starting with `requests.`, that is still a label key once quota prefixes it with `requests.`."},
+	"k8s-ip":                            {Docs: "An IPv4 or IPv6 address; IPv4 octets may have leading zeros, as in fields older than strict IP validation."},
+	"k8s-cidr":                          {Docs: "An IPv4 or IPv6 CIDR (address/prefix length); leading zeros are accepted, and so are bits set beyond the prefix length."},
+	"k8s-label-key":                     {Docs: "A label key: an optional DNS subdomain and \"/\", then a name of at most 63 characters."},
+	"k8s-label-value":                   {Docs: "A label value: empty, or at most 63 alphanumerics, '-', '_' and '.', starting and ending alphanumeric."},
+	"k8s-long-name":                     {Docs: "A long name: an RFC 1123 DNS subdomain of at most 253 characters."},
+	"k8s-long-name-caseless":            {Docs: "Deprecated: a long name that may use upper case; names that differ only in case are easily confused."},
+	"k8s-path-segment-name":             {Docs: "A name usable as one URL or file path segment: not . or .., without / or %."},
+	"k8s-prefixed-label-key":            {Docs: "A label key whose DNS subdomain prefix is mandatory."},
+	"k8s-resource-fully-qualified-name": {Docs: "A resource's fully qualified name, <DNS subdomain>/<C identifier>, the name part at most 32 characters."},
+	"k8s-resource-pool-name":            {Docs: "One or more long names separated by /, at most 253 characters in all."},
+	"k8s-short-name":                    {Docs: "A short name: an RFC 1123 DNS label of at most 63 characters."},
+	"k8s-uuid":                          {Docs: "A lowercase RFC 4122 UUID in 8-4-4-4-12 form."},
 }
 
 // formatRuntime maps a format name to its runtime check.
@@ -65,7 +65,7 @@ func (format) Doc() Doc {
 	}
 	return Doc{
 		Tag: formatTag, Stability: StabilityStable, Scopes: anyValueScopes,
-		Description: "Indicates that a string field has a particular format.",
+		Description: "The string must have the named format.",
 		Payloads:    payloads, PayloadKind: tags.String, PayloadRequired: true,
 	}
 }

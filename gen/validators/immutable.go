@@ -20,7 +20,7 @@ func (immutable) Doc() Doc {
 	return Doc{
 		Tag: immutableTag, Stability: StabilityStable,
 		Scopes:      []Scope{ScopeType, ScopeField, ScopeListVal, ScopeMapVal},
-		Description: "Indicates that a field may not be updated.",
+		Description: "The value may not change once the object exists.",
 	}
 }
 
@@ -35,7 +35,7 @@ type monotonic struct{}
 func (monotonic) Doc() Doc {
 	return Doc{
 		Tag: monotonicTag, Stability: StabilityAlpha, Scopes: []Scope{ScopeType, ScopeField},
-		Description: "ensures that a field's value never decreases on update",
+		Description: "On update, the integer may grow or stay, never decrease.",
 	}
 }
 

@@ -19,14 +19,13 @@ type item struct{ r *Registry }
 func (*item) Doc() Doc {
 	return Doc{
 		Tag: itemTag, Stability: StabilityStable, Scopes: anyValueScopes,
-		Description: "Declares a validation for an item of a slice declared as a +k8s:listType=map. " +
-			"The item to match is declared by providing field-value pair arguments. All key fields must be specified.",
-		Usage: "+k8s:item(stringKey: \"value\", intKey: 42, boolKey: true)=<validation-tag>",
-		Docs: "Arguments must be named with the JSON names of the list-map key fields. " +
-			"Values can be strings, integers, or booleans. " +
-			"For example: +k8s:item(name: \"myname\", priority: 10, enabled: true)=<chained-validation-tag>",
+		Description: "Applies the payload rule to the one item of a list-map whose keys have the given values.",
+		Usage:       "+k8s:item(stringKey: \"value\", intKey: 42, boolKey: true)=<validation-tag>",
+		Docs: "Name every key field of the list (+k8s:listMapKey) by its JSON name, with a string, integer " +
+			"or boolean value. A list without that item is not checked; on update, the item is matched with " +
+			"the old item of the same keys.",
 		AcceptsUnknownArgs: true,
-		Payloads:           []PayloadDoc{{Description: "<validation-tag>", Docs: "The tag to evaluate for the matching list item."}},
+		Payloads:           []PayloadDoc{{Description: "<validation-tag>", Docs: "The rule the selected item must follow."}},
 		PayloadKind:        tags.TagValue, PayloadRequired: true,
 	}
 }

@@ -34,9 +34,9 @@ func (v *level) Doc() Doc {
 		Description: fmt.Sprintf("Marks the payload rule as %s %s rule: its errors are marked %s, %s. "+
 			"An optional Kubernetes version says since when.", article(level), level, level, levelEffect[v.level]),
 		Args: []ArgDoc{{Name: "since", Description: "<version>", Kind: tags.String,
-			Docs: "The Kubernetes version (e.g. \"1.34\") at which this validation was added."}},
+			Docs: "The Kubernetes version that introduced the rule, e.g. \"1.34\"."}},
 		Payloads: []PayloadDoc{{Description: "<validation-tag>",
-			Docs: fmt.Sprintf("The validation tag to evaluate as %s %s validation.", article(level), level)}},
+			Docs: fmt.Sprintf("The rule to run as %s %s rule.", article(level), level)}},
 		PayloadKind: tags.TagValue, PayloadRequired: true,
 	}
 }

@@ -53,41 +53,41 @@ func (v limit) spec() limitSpec {
 	switch v.kind {
 	case limitMinimum, limitMaximum:
 		s := limitSpec{fn: "Minimum", target: "integer", scopes: anyValueScopes, applies: shape.IsInteger,
-			description: "Indicates that a numeric field has a minimum value.",
-			payload:     PayloadDoc{Description: "<integer>", Docs: "This field must be greater than or equal to X."}}
+			description: "The integer value must be at least the given number.",
+			payload:     PayloadDoc{Description: "<integer>", Docs: "The smallest value allowed."}}
 		if v.kind == limitMaximum {
-			s.fn, s.description = "Maximum", "Indicates that a numeric field has a maximum value."
-			s.payload.Docs = "This field must be less than or equal to X."
+			s.fn, s.description = "Maximum", "The integer value must be at most the given number."
+			s.payload.Docs = "The largest value allowed."
 		}
 		return s
 	case limitMinLength:
 		return limitSpec{fn: "MinLength", target: "string", scopes: anyValueScopes, applies: shape.IsString, skipZero: true,
-			description: "Indicates that a string field has a minimum length for its value in characters. This means that the minimum size in bytes is a range from X to 4X if multi-byte characters are allowed.",
-			payload:     PayloadDoc{Description: "<integer>", Docs: "This field must be at least X characters long."}}
+			description: "The string must have at least the given number of characters (runes, so between N and 4N bytes). An empty value is left to the requiredness tags.",
+			payload:     PayloadDoc{Description: "<integer>", Docs: "The fewest characters allowed."}}
 	case limitMaxLength:
 		return limitSpec{fn: "MaxLength", target: "string", scopes: anyValueScopes, applies: shape.IsString,
-			description: "Indicates that a string field has a limit on its length in characters. This could allow up to 4*N bytes if multi-byte characters are used. If you want to limit length of bytes specifically, use maxBytes.",
-			payload:     PayloadDoc{Description: "<non-negative integer>", Docs: "This field must be no more than X characters long."}}
+			description: "The string may have at most the given number of characters (runes, so up to 4N bytes); +k8s:maxBytes bounds bytes instead.",
+			payload:     PayloadDoc{Description: "<non-negative integer>", Docs: "The most characters allowed."}}
 	case limitMaxBytes:
 		return limitSpec{fn: "MaxBytes", target: "string", scopes: anyValueScopes, applies: shape.IsString,
-			description: "Indicates that a string field has a limit on its length in bytes. This could only allow as few as N/4 multi-byte characters. If you want to limit length of characters specifically, use maxLength.",
-			payload:     PayloadDoc{Description: "<non-negative integer>", Docs: "This field must be no more than X bytes long."}}
+			description: "The string may have at most the given number of bytes (as few as N/4 multi-byte characters); +k8s:maxLength bounds characters instead.",
+			payload:     PayloadDoc{Description: "<non-negative integer>", Docs: "The most bytes allowed."}}
 	case limitMinItems:
 		return limitSpec{fn: "MinItems", target: "list", scopes: listScopes, applies: shape.IsSlice,
-			description: "Indicates that a list has a minimum size.",
-			payload:     PayloadDoc{Description: "<non-negative integer>", Docs: "This list must be at least X items long."}}
+			description: "The list must have at least the given number of items.",
+			payload:     PayloadDoc{Description: "<non-negative integer>", Docs: "The fewest items allowed."}}
 	case limitMaxItems:
 		return limitSpec{fn: "MaxItems", target: "list", scopes: listScopes, applies: shape.IsSlice, shortCircuit: true,
-			description: "Indicates that a list has a limit on its size.",
-			payload:     PayloadDoc{Description: "<non-negative integer>", Docs: "This list must be no more than X items long."}}
+			description: "The list may have at most the given number of items; a longer list stops further checks of its items.",
+			payload:     PayloadDoc{Description: "<non-negative integer>", Docs: "The most items allowed."}}
 	case limitMinProperties:
 		return limitSpec{fn: "MinProperties", target: "map", scopes: mapScopes, applies: isStringKeyedMap, max: maxPropertiesLimit,
-			description: "minProperties provides a limit on properties of an object as defined by JSON schema. In Kubernetes it may only be used to constrain the number of elements on a field defined as a golang map.",
-			payload:     PayloadDoc{Description: "<non-negative integer>", Docs: "This map must have at least X properties (where X <= 100000)."}}
+			description: "The map must have at least the given number of entries (JSON schema minProperties, on Go maps with string keys only).",
+			payload:     PayloadDoc{Description: "<non-negative integer>", Docs: "The fewest entries allowed, at most 100000."}}
 	default:
 		return limitSpec{fn: "MaxProperties", target: "map", scopes: mapScopes, applies: isStringKeyedMap, max: maxPropertiesLimit, shortCircuit: true,
-			description: "maxProperties provides a limit on properties of an object as defined by JSON schema. In Kubernetes it may only be used to constrain the number of elements on a field defined as a golang map.",
-			payload:     PayloadDoc{Description: "<non-negative integer>", Docs: "This map must have no more than X properties (where X <= 100000)."}}
+			description: "The map may have at most the given number of entries (JSON schema maxProperties, on Go maps with string keys only); a larger map stops further checks of its entries.",
+			payload:     PayloadDoc{Description: "<non-negative integer>", Docs: "The most entries allowed, at most 100000."}}
 	}
 }
 

@@ -13,8 +13,8 @@ type listType struct{ r *Registry }
 func (*listType) Doc() Doc {
 	return Doc{
 		Tag: listTypeTag, Stability: StabilityStable, Scopes: listTagScopes,
-		Description: "Declares a list field's semantic type and ownership behavior. atomic: single ownership, set: shared ownership with uniqueness, map: shared ownership with key-based uniqueness.",
-		Payloads:    []PayloadDoc{{Description: "<type>", Docs: "atomic | map | set"}},
+		Description: "Says how a list is merged and owned: atomic (replaced as a whole), set (items are unique values), or map (items are structs unique by their +k8s:listMapKey fields).",
+		Payloads:    []PayloadDoc{{Description: "<type>", Docs: "atomic, set or map"}},
 		PayloadKind: tags.String, PayloadRequired: true,
 	}
 }
@@ -54,8 +54,8 @@ type listMapKey struct{ r *Registry }
 func (*listMapKey) Doc() Doc {
 	return Doc{
 		Tag: listMapKeyTag, Stability: StabilityStable, Scopes: listTagScopes,
-		Description: "Declares a named sub-field of a list's value-type to be part of the list-map key.",
-		Payloads:    []PayloadDoc{{Description: "<field-json-name>", Docs: "The name of the field."}},
+		Description: "Names a field of the item struct that is part of the key of a list-map; repeat the tag for a composite key.",
+		Payloads:    []PayloadDoc{{Description: "<field-json-name>", Docs: "The JSON name of the key field."}},
 		PayloadKind: tags.String, PayloadRequired: true,
 	}
 }
@@ -88,8 +88,8 @@ type unique struct{ r *Registry }
 func (*unique) Doc() Doc {
 	return Doc{
 		Tag: uniqueTag, Stability: StabilityStable, Scopes: listTagScopes,
-		Description: "Declares that a list field's elements are unique. This tag can be used with listType=atomic to add uniqueness constraints, or independently to specify uniqueness semantics.",
-		Payloads:    []PayloadDoc{{Description: "<type>", Docs: "map | set"}},
+		Description: "Requires the items of a list to be unique, as whole values (set) or by their +k8s:listMapKey fields (map), without changing how the list is merged; use it on atomic lists or lists without a listType.",
+		Payloads:    []PayloadDoc{{Description: "<type>", Docs: "set or map"}},
 		PayloadKind: tags.String, PayloadRequired: true,
 	}
 }
@@ -126,7 +126,7 @@ type customUnique struct{ r *Registry }
 func (*customUnique) Doc() Doc {
 	return Doc{
 		Tag: customUniqueTag, Stability: StabilityStable, Scopes: listTagScopes,
-		Description: "Indicates that uniqueness validation for this list is implemented via custom, handwritten validation. This disables generation of uniqueness validation for this list.",
+		Description: "Hand-written code checks this list's uniqueness, so no uniqueness check is generated for it; the list's type and keys still identify items on update.",
 	}
 }
 

@@ -59,7 +59,7 @@ func (r *Registry) modesAt(path string) modeGroups {
 }
 
 var modalityArg = ArgDoc{Name: "modality", Description: "<string>", Kind: tags.String,
-	Docs: "the name of the discriminator group, if more than one exists"}
+	Docs: "which discriminator, when a struct has several"}
 
 // modality reads and checks the modality argument.
 func modality(t tags.Tag) (string, error) {
@@ -79,7 +79,7 @@ type modeDiscriminator struct{ r *Registry }
 func (*modeDiscriminator) Doc() Doc {
 	return Doc{
 		Tag: modeDiscriminatorTag, Stability: StabilityStable, Scopes: fieldOnly,
-		Description: "Indicates that this field is a discriminator for state-based validation.",
+		Description: "Makes this string or bool field the mode of its struct: +k8s:ifMode rules on sibling fields depend on its value.",
 		Args:        []ArgDoc{modalityArg},
 	}
 }
@@ -109,11 +109,11 @@ type ifMode struct{ r *Registry }
 func (*ifMode) Doc() Doc {
 	return Doc{
 		Tag: ifModeTag, Stability: StabilityStable, Scopes: fieldOnly,
-		Description: "Indicates that this field's validation depends on a mode discriminator.",
+		Description: "Applies the payload rule only while the struct's +k8s:modeDiscriminator has the given value.",
 		Args: []ArgDoc{
-			{Description: "<string>", Docs: "the value of the mode discriminator for which this validation applies", Kind: tags.String},
+			{Description: "<string>", Docs: "the discriminator value under which the rule applies", Kind: tags.String},
 			modalityArg,
-			{Name: "mode", Description: "<string>", Docs: "the mode value for which this validation applies", Kind: tags.String},
+			{Name: "mode", Description: "<string>", Docs: "the discriminator value, given by name", Kind: tags.String},
 		},
 		PayloadKind: tags.TagValue, PayloadRequired: true,
 	}

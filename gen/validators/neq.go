@@ -14,9 +14,9 @@ type neq struct{}
 func (neq) Doc() Doc {
 	return Doc{
 		Tag: neqTag, Stability: StabilityAlpha, Scopes: anyValueScopes,
-		Description: "Verifies the field's value is not equal to a specific disallowed value. Supports string, integer, and boolean types.",
+		Description: "The value must differ from the given string, integer or bool.",
 		Payloads: []PayloadDoc{{Description: "<value>",
-			Docs: "The disallowed value. The parser will infer the type (string, int, bool)."}},
+			Docs: "The one value not allowed, read as the field's type."}},
 		PayloadKind: tags.Raw, PayloadRequired: true,
 	}
 }

@@ -16,11 +16,9 @@ type opaqueType struct{ r *Registry }
 func (*opaqueType) Doc() Doc {
 	return Doc{
 		Tag: opaqueTypeTag, Stability: StabilityStable, Scopes: anyValueScopes,
-		Description: "Indicates that any validations declared on the referenced type will be ignored. " +
-			"If a referenced type's package is not included in the generator's current " +
-			"flags, this tag must be set, or code generation will fail (preventing silent " +
-			"mistakes). If the validations should not be ignored, add the type's package " +
-			"to the generator using the --readonly-pkg flag.",
+		Description: "Skips the rules declared on the value's type. A field whose type comes from a package " +
+			"the run does not include must carry this tag, so that skipping those rules is a " +
+			"decision; to run them instead, add the package with --readonly-pkg.",
 	}
 }
 

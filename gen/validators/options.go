@@ -36,11 +36,11 @@ func (v *ifOption) Doc() Doc {
 		PayloadKind: tags.TagValue, PayloadRequired: true,
 	}
 	if v.enabled {
-		d.Description = "Declares a validation that only applies when an option is enabled."
-		d.Payloads = []PayloadDoc{{Description: "<validation-tag>", Docs: "This validation tag will be evaluated only if the validation option is enabled."}}
+		d.Description = "Applies the payload rule only while the named validation option is on."
+		d.Payloads = []PayloadDoc{{Description: "<validation-tag>", Docs: "The rule that depends on the option."}}
 	} else {
-		d.Description = "Declares a validation that only applies when an option is disabled."
-		d.Payloads = []PayloadDoc{{Description: "<validation-tag>", Docs: "This validation tag will be evaluated only if the validation option is disabled."}}
+		d.Description = "Applies the payload rule only while the named validation option is off."
+		d.Payloads = []PayloadDoc{{Description: "<validation-tag>", Docs: "The rule that depends on the option."}}
 	}
 	return d
 }

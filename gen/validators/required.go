@@ -37,16 +37,16 @@ func (v requiredness) Doc() Doc {
 	switch v.mode {
 	case modeRequired:
 		d.Stability = StabilityStable
-		d.Description = "Indicates that a field must be specified by clients."
+		d.Description = "The field must be set: a non-zero value, a non-nil pointer, a non-empty list or map."
 	case modeOptional:
 		d.Stability = StabilityStable
-		d.Description = "Indicates that a field is optional to clients."
+		d.Description = "The field may be left unset."
 		d.Docs = "Further checks of the field run only when it is set. An optional field with a +default " +
 			"is required once defaults are applied, unless the default is the zero value of a non-pointer " +
 			"field, in which case the tag is documentation only."
 	case modeForbidden:
 		d.Stability = StabilityBeta
-		d.Description = "Indicates that a field may not be specified."
+		d.Description = "The field must be left unset."
 	}
 	return d
 }

@@ -18,10 +18,10 @@ type subfield struct{ r *Registry }
 func (*subfield) Doc() Doc {
 	return Doc{
 		Tag: subfieldTag, Stability: StabilityStable, Scopes: anyValueScopes,
-		Description: "Declares a validation for a subfield of a struct.",
+		Description: "Applies the payload rule to one field of a struct value, for rules on types the package does not own.",
 		Args:        []ArgDoc{{Description: "<field-json-name>", Kind: tags.String, Required: true}},
-		Docs:        "The named subfield must be a direct field of the struct, or of an embedded struct.",
-		Payloads:    []PayloadDoc{{Description: "<validation-tag>", Docs: "The tag to evaluate for the subfield."}},
+		Docs:        "The field is named by its JSON name and must belong to the struct itself or to a struct it embeds.",
+		Payloads:    []PayloadDoc{{Description: "<validation-tag>", Docs: "The rule the field must follow."}},
 		PayloadKind: tags.TagValue, PayloadRequired: true,
 	}
 }

@@ -56,7 +56,7 @@ var unionTagScopes = []Scope{ScopeField, ScopeListVal}
 
 func unionArgDocs(memberNameDocs string) []ArgDoc {
 	return []ArgDoc{
-		{Name: "union", Description: "<string>", Docs: "the name of the union, if more than one exists", Kind: tags.String},
+		{Name: "union", Description: "<string>", Docs: "which union, when a struct has several", Kind: tags.String},
 		{Name: "memberName", Description: "<string>", Docs: memberNameDocs, Default: "the field's name", Kind: tags.String},
 	}
 }
@@ -67,8 +67,8 @@ type unionMember struct{ r *Registry }
 func (*unionMember) Doc() Doc {
 	return Doc{
 		Tag: unionMemberTag, Stability: StabilityStable, Scopes: unionTagScopes,
-		Description: "Indicates that this field is a member of a union.",
-		Args:        unionArgDocs("the discriminator value for this member"),
+		Description: "Makes this field a member of a union: exactly one member must be set, the one the union's discriminator names, if it has one.",
+		Args:        unionArgDocs("the discriminator value that selects this member"),
 	}
 }
 
@@ -84,10 +84,10 @@ type zeroOrOneOfMember struct{ r *Registry }
 func (*zeroOrOneOfMember) Doc() Doc {
 	return Doc{
 		Tag: zeroOrOneOfMemberTag, Stability: StabilityStable, Scopes: unionTagScopes,
-		Description: "Indicates that this field is a member of a zero-or-one-of union.",
-		Docs:        "A zero-or-one-of union allows at most one member to be set. Unlike regular unions, having no members set is valid.",
-		Warning:     "This tag should only be used on sets of list items, and never on struct fields directly.",
-		Args:        unionArgDocs("the custom member name for this member"),
+		Description: "Makes this field a member of a zero-or-one-of union: at most one member may be set.",
+		Docs:        "Unlike +k8s:unionMember, a union with no member set is valid.",
+		Warning:     "Use it on list items (through +k8s:item), not on struct fields.",
+		Args:        unionArgDocs("the name errors use for this member"),
 	}
 }
 
@@ -103,7 +103,7 @@ type unionDiscriminator struct{ r *Registry }
 func (*unionDiscriminator) Doc() Doc {
 	return Doc{
 		Tag: unionDiscriminatorTag, Stability: StabilityBeta, Scopes: unionTagScopes,
-		Description: "Indicates that this field is the discriminator for a union.",
+		Description: "Makes this string field the discriminator of a union: its value names the one member that must be set.",
 		Args:        unionArgDocs("")[:1],
 	}
 }

@@ -49,19 +49,20 @@ func (*update) Doc() Doc {
 	return Doc{
 		Tag: updateTag, Stability: StabilityStable, Scopes: []Scope{ScopeField, ScopeListVal, ScopeMapVal},
 		PayloadKind: tags.String,
-		Description: "Provides constraints on the allowed update operations of a field. " +
-			"Constraints: NoSet (prevents unset->set transitions), NoUnset (prevents set->unset transitions), " +
-			"NoModify (prevents value changes but allows set/unset transitions), " +
-			"NoAddItem (prevents adding items to a slice or map), NoRemoveItem (prevents removing items from a slice or map). " +
-			"Multiple constraints can be specified using multiple tags. " +
-			"For non-pointer structs, NoSet and NoUnset have no effect as these fields cannot be unset. " +
-			"For slice and map fields, 'unset' means len == 0. Slice item identity for NoAddItem/NoRemoveItem comes from " +
-			"+k8s:listType/+k8s:listMapKey/+k8s:unique, for maps the key is the item identity. " +
-			"NoModify is not supported on slices or maps, use +k8s:eachVal=+k8s:update=NoModify for per-item immutability. " +
-			"On lists, +k8s:eachVal=+k8s:update=NoModify requires listType=map or unique=map, otherwise content changes are not detectable. " +
-			"Examples: +k8s:update=NoModify +k8s:update=NoUnset for set-once fields, " +
-			"+k8s:update=NoSet for fields that must be set at creation or never, " +
-			"+k8s:update=NoAddItem +k8s:update=NoRemoveItem on a listType=map field to freeze the structural shape of the list.",
+		Description: "Restricts how an update may change the field; repeat the tag to combine constraints.",
+		Payloads: []PayloadDoc{
+			{Description: "NoSet", Docs: "an unset field may not become set"},
+			{Description: "NoUnset", Docs: "a set field may not become unset"},
+			{Description: "NoModify", Docs: "a set field may not change value (setting and unsetting are left to NoSet and NoUnset)"},
+			{Description: "NoAddItem", Docs: "a list or map may not gain items"},
+			{Description: "NoRemoveItem", Docs: "a list or map may not lose items"},
+		},
+		Docs: "Unset means the zero value, a nil pointer, or an empty list or map; a non-pointer struct is " +
+			"always set, so NoSet and NoUnset do nothing there. Items of a list are identified by its " +
+			"+k8s:listType, +k8s:listMapKey and +k8s:unique tags, entries of a map by their key. Lists and " +
+			"maps take no NoModify: freeze their items with +k8s:eachVal=+k8s:update=NoModify, which on a " +
+			"list needs items identified by key (listType=map or unique=map). " +
+			"Set-once field: NoModify and NoUnset. Set at creation or never: NoSet.",
 	}
 }
 
