@@ -26,4 +26,8 @@
 // celrules), both for defaults and for compiling rules. The zero Options use
 // kval's own stages, so every caller gets the full verdict unless it replaces
 // a stage on purpose.
+//
+// WarningsOnCreate gives the warnings kube-apiserver returns with a CRD it
+// accepts: formats it ignores for their type, and set lists of objects or
+// arrays.
 package lint

@@ -74,3 +74,14 @@ func formatChecker(format string) func(string) bool {
 	}
 	return stringFormats[normalizeFormat(format)]
 }
+
+// FormatSupported reports whether kube-apiserver validates custom resources
+// with format on a schema of type typ ("" for untyped): a format it does not
+// support there is ignored, and it warns about it when a CRD is created
+// ("unrecognized format").
+func FormatSupported(format, typ string) bool {
+	if typ == "" {
+		return supportedFormat(format, nil) != ""
+	}
+	return supportedFormat(format, []string{typ}) != ""
+}

@@ -26,12 +26,17 @@ func newLintCommand(s streams) *cobra.Command {
 		Long: `Lint reads CustomResourceDefinitions (apiextensions.k8s.io/v1 and v1beta1) and
 bare OpenAPI v3 schemas from files and directories, and reports every problem
 kube-apiserver would reject on create, in kubectl's words: names, versions,
-structural schemas, list and map types, metadata restrictions, defaults,
-subresources, printer columns, selectable fields, conversion, CEL rules
+structural schemas, list and map types, metadata restrictions, defaults
+(pruned, valid metadata, valid values for their schema), subresources,
+printer columns, selectable fields, conversion, CEL rules
 (x-kubernetes-validations: compile errors, estimated cost, oldSelf placement,
 rules evaluated on defaults), and the placement of x-kubernetes-mutability and
 x-kubernetes-key-mutability. Documents of other kinds are skipped with a
 warning.
+
+For a valid CRD, the warnings kube-apiserver returns on create are printed on
+stderr (and listed under "warnings" in JSON and YAML): formats it ignores for
+their type, set lists of objects or arrays.
 
 A rule whose estimated cost is over kube-apiserver's limit is explained: its
 estimated cost, and the maxItems, maxProperties or maxLength that would bring
@@ -62,6 +67,9 @@ type lintResult struct {
 	Name       string       `json:"name,omitempty"`
 	Valid      bool         `json:"valid"`
 	Errors     []fieldError `json:"errors"`
+	// Warnings are what kube-apiserver warns about when it creates the
+	// (valid) CRD: formats it ignores, set lists of non-scalar items.
+	Warnings []string `json:"warnings,omitempty"`
 	// Error says why the document (or file) could not be checked at all.
 	Error string `json:"error,omitempty"`
 	// CELCosts explains the estimated costs of CEL rules (see lint_costs.go).
@@ -130,6 +138,10 @@ func lintDocument(s streams, doc manifest.Document, allCosts bool) (lintResult, 
 		}
 		checker := celrules.NewChecker()
 		r = r.withErrors(lint.CheckCRD(context.Background(), crd, lintOptionsWith(checker)))
+		if r.Valid {
+			// kube-apiserver warns only about CRDs it accepts.
+			r.Warnings = lint.WarningsOnCreate(crd)
+		}
 		return r.withCosts(checker, allCosts), true
 	}
 	loaded := &schema.Loaded{}
@@ -245,6 +257,9 @@ func printLintText(s streams, results []lintResult) {
 			fmt.Fprintf(s.out, "%s: schema is valid\n", r.source)
 		default:
 			fmt.Fprintf(s.out, "%s: %s %q is valid\n", r.source, r.Kind, r.Name)
+		}
+		for _, w := range r.Warnings {
+			fmt.Fprintf(s.err, "Warning: %s: %s\n", r.source, w)
 		}
 		printCELCosts(s, r.CELCosts)
 	}

@@ -8,9 +8,13 @@ import (
 
 const (
 	lintInput = "testdata/lint/input/"
-	// badDefaults is a CRD whose defaults kube-apiserver rejects for their
-	// values (conformance/crdvalidation compares it with upstream).
-	badDefaults = "testdata/lint/defaults/bad-defaults.yaml"
+	// lintCompared holds CRDs whose verdict conformance/crdvalidation
+	// compares with kube-apiserver's, so that their golden files show upstream's.
+	lintCompared = "testdata/lint/conformance/"
+	// badDefaults is a CRD whose defaults kube-apiserver rejects for their values.
+	badDefaults = lintCompared + "bad-defaults.yaml"
+	// withWarnings is a valid CRD kube-apiserver warns about.
+	withWarnings = lintCompared + "warnings.yaml"
 )
 
 func TestLintGolden(t *testing.T) {
@@ -31,6 +35,8 @@ func TestLintGolden(t *testing.T) {
 		{golden: "lint/stdin-empty", args: []string{"lint", "-"}},
 		{golden: "lint/defaults", args: []string{"lint", badDefaults}},
 		{golden: "lint/defaults-json", args: []string{"lint", "-o", "json", badDefaults}},
+		{golden: "lint/warnings", args: []string{"lint", withWarnings}},
+		{golden: "lint/warnings-json", args: []string{"lint", "-o", "json", withWarnings}},
 	}
 	for _, c := range cases {
 		t.Run(c.golden, func(t *testing.T) { runGolden(t, c) })
