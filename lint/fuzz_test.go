@@ -12,7 +12,8 @@ import (
 )
 
 // FuzzCheckCRD loads any input as manifests and gives the full create-time
-// verdict on every CRD in it, defaults included: nothing may panic.
+// verdict on every CRD in it (the zero Options: value validation and CEL on
+// defaults included) and its warnings: nothing may panic.
 func FuzzCheckCRD(f *testing.F) {
 	seeds, _ := filepath.Glob(filepath.Join("..", "conformance", "crdvalidation", "testdata", "*.yaml"))
 	for _, path := range seeds {
@@ -28,6 +29,7 @@ func FuzzCheckCRD(f *testing.F) {
 			}
 			if crd, errs := schema.DecodeCRD(doc); len(errs) == 0 {
 				CheckCRD(context.Background(), crd, Options{})
+				WarningsOnCreate(crd)
 			}
 		}
 	})
