@@ -14,14 +14,15 @@ const maxGeneratedNameBase = 58
 
 // prepareCreate changes a new object as kube-apiserver does before it
 // validates a create: status is dropped when the status subresource is on,
-// a name is generated from generateName, and cluster-scoped objects lose
-// their namespace.
+// the generation is 1, a name is generated from generateName, and
+// cluster-scoped objects lose their namespace.
 func (v *Validator) prepareCreate(obj map[string]any, res *Result) {
 	if _, has := obj["status"]; has && v.statusSubresource {
 		delete(obj, "status")
 		res.Warnings = append(res.Warnings, "status is ignored on create: the status subresource is enabled")
 	}
 	meta := metadataOf(obj)
+	meta["generation"] = int64(1)
 	if name, _ := meta["name"].(string); name == "" {
 		if base, _ := meta["generateName"].(string); base != "" {
 			meta["name"] = base[:min(len(base), maxGeneratedNameBase)] + generatedSuffix

@@ -19,6 +19,10 @@ func (v *Validator) Create(obj map[string]any) *Result {
 	}
 	v.prepareCreate(obj, res)
 	res.Errors = v.validateCreate(context.Background(), obj, res)
+	if len(res.Errors) == 0 {
+		// The generic registry's own check, when the strategy found nothing.
+		res.Errors = objectmeta.ValidateCommon(obj, v.crd.Namespaced())
+	}
 	res.Warnings = append(res.Warnings, finalizerWarnings(obj, nil)...)
 	return res
 }
@@ -32,7 +36,9 @@ func (v *Validator) Update(old, obj map[string]any) *Result {
 	}
 	v.prepareUpdate(obj, oldObj, res)
 	borrowed := lendResourceVersion(obj, oldObj)
-	res.Errors = v.validateUpdate(context.Background(), obj, oldObj, res)
+	// The generic registry checks metadata before the strategy does.
+	res.Errors = objectmeta.ValidateCommonUpdate(obj, oldObj, v.crd.Namespaced())
+	res.Errors = append(res.Errors, v.validateUpdate(context.Background(), obj, oldObj, res)...)
 	res.Warnings = append(res.Warnings, finalizerWarnings(obj, oldObj)...)
 	if borrowed {
 		delete(metadataOf(obj), "resourceVersion")
@@ -50,7 +56,8 @@ func (v *Validator) UpdateStatus(old, obj map[string]any) *Result {
 	stored := prepareStatusUpdate(obj, oldObj)
 	res.Object = stored
 	borrowed := lendResourceVersion(stored, oldObj)
-	res.Errors = v.validateStatusUpdate(context.Background(), stored, oldObj, res)
+	res.Errors = objectmeta.ValidateCommonUpdate(stored, oldObj, v.crd.Namespaced())
+	res.Errors = append(res.Errors, v.validateStatusUpdate(context.Background(), stored, oldObj, res)...)
 	if borrowed {
 		delete(metadataOf(stored), "resourceVersion")
 	}

@@ -76,8 +76,8 @@ func BenchmarkPipelineCreate(b *testing.B) {
 		b.Run(ex.name+"/upstream", func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
-				if errs, err := ex.pipeline.create(runtime.DeepCopyJSON(ex.raw)); err != nil || len(errs) > 0 {
-					b.Fatal(err, errs)
+				if res, err := ex.pipeline.Create(runtime.DeepCopyJSON(ex.raw)); err != nil || len(res.Errors) > 0 {
+					b.Fatal(err, res.Errors)
 				}
 			}
 		})
@@ -100,8 +100,8 @@ func BenchmarkPipelineUpdate(b *testing.B) {
 		b.Run(ex.name+"/upstream", func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
-				if errs, err := ex.pipeline.update(runtime.DeepCopyJSON(stored), runtime.DeepCopyJSON(stored)); err != nil || len(errs) > 0 {
-					b.Fatal(err, errs)
+				if res, err := ex.pipeline.Update(runtime.DeepCopyJSON(stored), runtime.DeepCopyJSON(stored)); err != nil || len(res.Errors) > 0 {
+					b.Fatal(err, res.Errors)
 				}
 			}
 		})

@@ -6,12 +6,8 @@
 package values
 
 import (
-	"fmt"
-	"path/filepath"
-	"strings"
 	"testing"
 
-	"k8s.io/apiextensions-apiserver/pkg/apis/apiextensions"
 	structuralschema "k8s.io/apiextensions-apiserver/pkg/apiserver/schema"
 	"k8s.io/apiextensions-apiserver/pkg/apiserver/schema/cel/model"
 	structurallisttype "k8s.io/apiextensions-apiserver/pkg/apiserver/schema/listtype"
@@ -19,11 +15,9 @@ import (
 	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apiserver/pkg/cel/common"
 
+	"github.com/kval-dev/kval/conformance/corpusset"
 	"github.com/kval-dev/kval/conformance/upstream"
-	"github.com/kval-dev/kval/internal/corpus"
 	"github.com/kval-dev/kval/listtypes"
-	"github.com/kval-dev/kval/manifest"
-	"github.com/kval-dev/kval/schema"
 	"github.com/kval-dev/kval/values"
 )
 
@@ -101,50 +95,38 @@ func BenchmarkUpdate(b *testing.B) {
 	}
 }
 
-// loadExamples pairs every valid corpus example with its CRD version (the
-// experimental CRDs, which serve every kind of the examples).
+// loadExamples pairs every valid corpus example with its CRD version.
 func loadExamples(b *testing.B) []example {
-	crdDir := corpusPath(b, "gateway-api", "crds-experimental")
-	loaded := schema.LoadFiles([]string{crdDir})
-	if errs := loaded.Errors(); len(errs) > 0 {
-		b.Fatal(errs)
-	}
-	examplesDir := corpusPath(b, "gateway-api", "examples")
-	files, err := manifest.ExpandPaths([]string{examplesDir})
+	exs, err := corpusset.Examples()
 	if err != nil {
 		b.Fatal(err)
 	}
 	var out []example
-	for _, f := range files {
-		docs, errs := manifest.ReadFile(f)
-		if len(errs) > 0 {
-			b.Fatal(errs)
-		}
-		for i, d := range docs {
-			apiVersion, _ := d.Object["apiVersion"].(string)
-			kind, _ := d.Object["kind"].(string)
-			crd, version, err := loaded.Lookup(apiVersion, kind)
-			if err != nil {
-				continue // core objects such as Namespaces and Services
-			}
-			out = append(out, newExample(b, exampleName(examplesDir, f, i, kind), d.Object, crd, version.Name))
-		}
+	for _, ex := range exs {
+		out = append(out, newExample(b, ex))
 	}
 	return out
 }
 
-func newExample(b *testing.B, name string, obj map[string]any, crd *schema.CRD, version string) example {
-	s := crd.VersionSchema(version)
+func newExample(b *testing.B, ex corpusset.Example) example {
+	s := ex.Version.Schema()
 	kv, err := values.Compile(s)
 	if err != nil {
 		b.Fatal(err)
 	}
-	props, structural := upstreamSchema(b, crd, version)
+	props, err := ex.Version.UpstreamSchema()
+	if err != nil {
+		b.Fatal(err)
+	}
+	structural, err := ex.Version.Served()
+	if err != nil {
+		b.Fatal(err)
+	}
 	uv, _, err := apiservervalidation.NewSchemaValidator(props)
 	if err != nil {
 		b.Fatal(err)
 	}
-	decoded := runtime.DeepCopyJSON(obj)
+	decoded := runtime.DeepCopyJSON(ex.Object.Object)
 	if _, err := upstream.Decode(decoded, structural, true); err != nil {
 		b.Fatal(err)
 	}
@@ -155,55 +137,6 @@ func newExample(b *testing.B, name string, obj map[string]any, crd *schema.CRD, 
 		newer["metadata"] = meta
 	}
 	meta["labels"] = map[string]any{"bench": "updated"}
-	return example{name: name, object: decoded, newer: newer, kval: kv, kvalLists: listtypes.Compile(s),
+	return example{name: ex.Name, object: decoded, newer: newer, kval: kv, kvalLists: listtypes.Compile(s),
 		upstream: uv, structural: structural}
-}
-
-// upstreamCRDs caches the CRDs upstream loaded, by file.
-var upstreamCRDs = map[string][]*apiextensions.CustomResourceDefinition{}
-
-func upstreamSchema(b *testing.B, crd *schema.CRD, version string) (*apiextensions.JSONSchemaProps, *structuralschema.Structural) {
-	crds, ok := upstreamCRDs[crd.Source.File]
-	if !ok {
-		var err error
-		if crds, err = upstream.LoadCRDs(crd.Source.File); err != nil {
-			b.Fatal(err)
-		}
-		upstreamCRDs[crd.Source.File] = crds
-	}
-	for _, u := range crds {
-		if u.Name != crd.Name() {
-			continue
-		}
-		v, err := apiextensions.GetSchemaForVersion(u, version)
-		if err != nil {
-			b.Fatal(err)
-		}
-		s, err := upstream.ServedSchema(u, version)
-		if err != nil {
-			b.Fatal(err)
-		}
-		return v.OpenAPIV3Schema, s
-	}
-	b.Fatalf("upstream did not load %s", crd.Name())
-	return nil, nil
-}
-
-// exampleName names a benchmark after the example's file and position:
-// "standard:basic-http#2-HTTPRoute".
-func exampleName(dir, file string, index int, kind string) string {
-	rel, err := filepath.Rel(dir, file)
-	if err != nil {
-		rel = filepath.Base(file)
-	}
-	rel = strings.TrimSuffix(rel, filepath.Ext(rel))
-	return fmt.Sprintf("%s#%d-%s", strings.ReplaceAll(rel, "/", ":"), index, kind)
-}
-
-func corpusPath(b *testing.B, elem ...string) string {
-	p, err := corpus.Path(elem...)
-	if err != nil {
-		b.Fatal(err)
-	}
-	return p
 }

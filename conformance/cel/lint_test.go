@@ -19,6 +19,7 @@ import (
 	"k8s.io/apimachinery/pkg/util/validation/field"
 
 	"github.com/kval-dev/kval/celrules"
+	"github.com/kval-dev/kval/conformance/compare"
 	"github.com/kval-dev/kval/conformance/upstream"
 	"github.com/kval-dev/kval/internal/corpus"
 	"github.com/kval-dev/kval/lint"
@@ -106,15 +107,15 @@ func compareLint(t *testing.T, doc manifest.Document) int {
 	schemaErrs := defaultSchemaErrors(upstreamCRD)
 	var want field.ErrorList
 	for _, e := range upstreamErrs {
-		if !schemaErrs[key(e)] {
+		if !schemaErrs[compare.Key(e)] {
 			want = append(want, e)
 		}
 	}
 	checker := celrules.NewChecker()
 	opts := lint.Options{Rules: checker, DefaultRules: celrules.NewDefaultEvaluator()}
 	got := lint.CheckCRD(context.Background(), crd, opts)
-	if missing, extra := diffMultiset(want, got); len(missing)+len(extra) > 0 {
-		t.Errorf("kval and upstream differ\nonly upstream:\n%s\nonly kval:\n%s", lines(missing), lines(extra))
+	if missing, extra := compare.Multiset(want, got); len(missing)+len(extra) > 0 {
+		t.Errorf("kval and upstream differ\nonly upstream:\n%s\nonly kval:\n%s", compare.Lines(missing), compare.Lines(extra))
 	}
 	for _, e := range want {
 		t.Logf("both: %v", e)
@@ -184,7 +185,7 @@ func collectDefaultSchemaErrors(path *field.Path, s *structuralschema.Structural
 		for _, v := range []any{value, s.Default.Object} {
 			validator := apiservervalidation.NewSchemaValidatorFromOpenAPI(s.ToKubeOpenAPI())
 			for _, e := range apiservervalidation.ValidateCustomResource(path.Child("default"), v, validator) {
-				out[key(e)] = true
+				out[compare.Key(e)] = true
 			}
 		}
 	}

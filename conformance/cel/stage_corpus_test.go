@@ -29,14 +29,14 @@ func TestStageCorpusExamples(t *testing.T) {
 		if p == nil {
 			continue
 		}
-		for _, o := range objects[cv.gvk] {
-			what := cv.name + " " + o.source
-			p.create(t, &c, what, o.object)
-			p.update(t, &c, what+" (unchanged)", o.object, o.object)
-			if d := decoded(t, cv, o.object); d != nil {
+		for _, o := range objects[cv.GVK()] {
+			what := cv.Name + " " + o.Source
+			p.create(t, &c, what, o.Object)
+			p.update(t, &c, what+" (unchanged)", o.Object, o.Object)
+			if d := decoded(t, cv, o.Object); d != nil {
 				p.create(t, &c, what+" (decoded)", d)
 				p.update(t, &c, what+" (decoded, unchanged)", d, d)
-				p.update(t, &c, what+" (decoded, from the example as written)", d, o.object)
+				p.update(t, &c, what+" (decoded, from the example as written)", d, o.Object)
 			}
 		}
 	}
@@ -54,25 +54,25 @@ func TestStageGenerated(t *testing.T) {
 		if p == nil {
 			continue
 		}
-		t.Run(cv.name, func(t *testing.T) {
-			s := cv.schema()
-			g := objgen.New(seedOf(cv.name), objgen.ValidOnly)
+		t.Run(cv.Name, func(t *testing.T) {
+			s := cv.Schema()
+			g := objgen.New(seedOf(cv.Name), objgen.ValidOnly)
 			for i := 0; i < *generatedObjects; i++ {
-				obj := g.Resource(s, cv.apiVersion(), cv.kind())
-				p.create(t, &c, fmt.Sprintf("%s valid #%d", cv.name, i), obj)
+				obj := g.Resource(s, cv.APIVersion(), cv.Kind())
+				p.create(t, &c, fmt.Sprintf("%s valid #%d", cv.Name, i), obj)
 				bad := g.Mutate(s, obj)
 				for n := 1 + i%3; n > 0; n-- {
 					g.Violate(s, bad)
 				}
-				p.create(t, &c, fmt.Sprintf("%s violated #%d", cv.name, i), bad)
+				p.create(t, &c, fmt.Sprintf("%s violated #%d", cv.Name, i), bad)
 			}
 			for i := 0; i < *generatedUpdates; i++ {
-				old := g.Resource(s, cv.apiVersion(), cv.kind())
+				old := g.Resource(s, cv.APIVersion(), cv.Kind())
 				if i%4 == 3 {
 					g.Violate(s, old)
 				}
 				obj := g.Mutate(s, old)
-				p.update(t, &c, fmt.Sprintf("%s update #%d", cv.name, i), obj, old)
+				p.update(t, &c, fmt.Sprintf("%s update #%d", cv.Name, i), obj, old)
 			}
 		})
 	}
@@ -83,14 +83,14 @@ func TestStageGenerated(t *testing.T) {
 // the version has no schema.
 func stagePairOf(t testing.TB, cv crdVersion) *stagePair {
 	t.Helper()
-	served, err := upstream.ServedSchema(cv.upstream, cv.version)
+	served, err := upstream.ServedSchema(cv.Upstream, cv.Version)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if served == nil {
 		return nil
 	}
-	return newStagePair(t, cv.schema(), served)
+	return newStagePair(t, cv.Schema(), served)
 }
 
 // structuralOf is a crafted schema's structural form.

@@ -17,6 +17,7 @@ import (
 	"k8s.io/apiserver/pkg/warning"
 
 	"github.com/kval-dev/kval/celrules"
+	"github.com/kval-dev/kval/conformance/compare"
 	"github.com/kval-dev/kval/schema"
 )
 
@@ -62,7 +63,7 @@ func (p *stagePair) create(t testing.TB, c *stageTally, what string, obj any) {
 	if len(theirs) > 0 {
 		c.failing++
 	}
-	if d := diffOrdered(ours.Errors, theirs); d != "" || !p.sameCreateBudget(obj, ours.Budget, left) {
+	if d := compare.Ordered(ours.Errors, theirs); d != "" || !p.sameCreateBudget(obj, ours.Budget, left) {
 		c.differences++
 		t.Errorf("%s: create differs (budget left: kval %d, upstream %d)\nobject: %s\n%s", what, ours.Budget, left, show(obj), d)
 	}
@@ -131,7 +132,7 @@ func (p *stagePair) update(t testing.TB, c *stageTally, what string, obj, old an
 	if p.transitionFailed(obj, old) {
 		c.transition++
 	}
-	d := diffOrdered(ours.Errors, theirs)
+	d := compare.Ordered(ours.Errors, theirs)
 	if w := diffWarnings(ours.Ratcheted, warnings); w != "" {
 		d += w
 	}
@@ -142,7 +143,7 @@ func (p *stagePair) update(t testing.TB, c *stageTally, what string, obj, old an
 	c.compared++
 	plain := p.kval.Validate(context.Background(), nil, runtime.DeepCopyJSONValue(obj), runtime.DeepCopyJSONValue(old), celrules.EvalOptions{Budget: p.budget})
 	theirs, _, _ = p.upstreamUpdate(obj, old, false)
-	if d := diffOrdered(plain.Errors, theirs); d != "" {
+	if d := compare.Ordered(plain.Errors, theirs); d != "" {
 		c.differences++
 		t.Errorf("%s: update without ratcheting differs\nold: %s\nnew: %s\n%s", what, show(old), show(obj), d)
 	}
@@ -177,11 +178,11 @@ func (r *recorder) AddWarning(_, text string) {
 func diffWarnings(ratcheted field.ErrorList, warnings []string) string {
 	var ours []string
 	for _, e := range ratcheted {
-		ours = append(ours, stable(e.Error()))
+		ours = append(ours, compare.Stable(e.Error()))
 	}
 	theirs := make([]string, len(warnings))
 	for i, w := range warnings {
-		theirs[i] = stable(w)
+		theirs[i] = compare.Stable(w)
 	}
 	sort.Strings(ours)
 	sort.Strings(theirs)
@@ -198,10 +199,10 @@ func (p *stagePair) transitionFailed(obj, old any) bool {
 	onCreate, _ := p.upstream.Validate(context.Background(), nil, p.structural, runtime.DeepCopyJSONValue(obj), nil, p.budget)
 	seen := map[string]bool{}
 	for _, e := range onCreate {
-		seen[key(e)] = true
+		seen[compare.Key(e)] = true
 	}
 	for _, e := range onUpdate {
-		if !seen[key(e)] {
+		if !seen[compare.Key(e)] {
 			return true
 		}
 	}

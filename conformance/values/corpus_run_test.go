@@ -18,10 +18,10 @@ func TestCorpusExamples(t *testing.T) {
 		}
 		p := newPair(t, cv.kval, cv.upstream)
 		for _, o := range objects[cv.gvk] {
-			what := cv.name + " " + o.source
-			p.create(t, &c, what, o.object)
-			p.update(t, &c, what+" (unchanged)", o.object, o.object)
-			if d := decoded(t, cv, o.object); d != nil {
+			what := cv.name + " " + o.Source
+			p.create(t, &c, what, o.Object)
+			p.update(t, &c, what+" (unchanged)", o.Object, o.Object)
+			if d := decoded(t, cv, o.Object); d != nil {
 				p.create(t, &c, what+" (decoded)", d)
 				p.update(t, &c, what+" (decoded, unchanged)", d, d)
 			}

@@ -1,46 +1,43 @@
-package cel
+package corpusset
 
 import (
 	"encoding/json"
-	"testing"
-
-	"k8s.io/apiextensions-apiserver/pkg/apis/apiextensions"
+	"fmt"
 
 	"github.com/kval-dev/kval/conformance/upstream"
 	"github.com/kval-dev/kval/manifest"
 	"github.com/kval-dev/kval/schema"
 )
 
-// withoutRules loads a corpus CRD again, on both sides, with every
-// x-kubernetes-validations removed.
-func withoutRules(t testing.TB, cv crdVersion) (*schema.CRD, *apiextensions.CustomResourceDefinition) {
-	t.Helper()
-	docs, errs := manifest.ReadFile(cv.kval.Source.File)
+// WithoutRules loads the version's CRD again, on both sides, with every
+// x-kubernetes-validations removed: the pipeline of the validation issue
+// before CEL.
+func (v Version) WithoutRules() (Version, error) {
+	docs, errs := manifest.ReadFile(v.CRD.Source.File)
 	if len(errs) > 0 {
-		t.Fatal(errs)
+		return Version{}, fmt.Errorf("%v", errs)
 	}
 	for _, doc := range docs {
 		meta, _ := doc.Object["metadata"].(map[string]any)
-		if name, _ := meta["name"].(string); name != cv.kval.Name() {
+		if name, _ := meta["name"].(string); name != v.CRD.Name() {
 			continue
 		}
 		stripRules(doc.Object)
 		crd, loadErrs := schema.DecodeCRD(doc)
 		if len(loadErrs) > 0 {
-			t.Fatal(loadErrs)
+			return Version{}, loadErrs.ToAggregate()
 		}
 		data, err := json.Marshal(doc.Object)
 		if err != nil {
-			t.Fatal(err)
+			return Version{}, err
 		}
 		u, err := upstream.DecodeCRD(data)
 		if err != nil {
-			t.Fatal(err)
+			return Version{}, err
 		}
-		return crd, u
+		return Version{Name: v.Name + " without rules", CRD: crd, Version: v.Version, Upstream: u}, nil
 	}
-	t.Fatalf("%s not found in %s", cv.kval.Name(), cv.kval.Source.File)
-	return nil, nil
+	return Version{}, fmt.Errorf("%s not found in %s", v.CRD.Name(), v.CRD.Source.File)
 }
 
 // stripRules removes x-kubernetes-validations everywhere in a document, in place.
