@@ -7,6 +7,7 @@ import (
 	"k8s.io/apimachinery/pkg/api/operation"
 	metavalidation "k8s.io/apimachinery/pkg/api/validation"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
 	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/util/validation/field"
 )
@@ -59,4 +60,21 @@ func rootMeta(obj map[string]any) (*metav1.ObjectMeta, field.ErrorList) {
 		return nil, field.ErrorList{field.Invalid(field.NewPath("metadata"), raw, err.Error())}
 	}
 	return meta, nil
+}
+
+// ValidateCommon is the generic registry's check of a new object's metadata
+// (rest.ValidateCreate runs it when the strategy found nothing): the common
+// ObjectMeta rules, with names that must be usable as path segments.
+func ValidateCommon(obj map[string]any, namespaced bool) field.ErrorList {
+	return metavalidation.ValidateObjectMetaAccessor(&unstructured.Unstructured{Object: obj}, namespaced,
+		validatePathSegment, field.NewPath("metadata"))
+}
+
+// ValidateCommonUpdate is the generic registry's check of metadata on every
+// update (rest.ValidateUpdate runs it before the strategy's): ValidateCommon
+// and the fields an update may not change.
+func ValidateCommonUpdate(obj, old map[string]any, namespaced bool) field.ErrorList {
+	errs := ValidateCommon(obj, namespaced)
+	return append(errs, metavalidation.ValidateObjectMetaAccessorUpdate(&unstructured.Unstructured{Object: obj},
+		&unstructured.Unstructured{Object: old}, field.NewPath("metadata"))...)
 }
