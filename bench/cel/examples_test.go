@@ -12,7 +12,6 @@ import (
 	"github.com/kval-dev/kval/celrules"
 	"github.com/kval-dev/kval/conformance/corpusset"
 	"github.com/kval-dev/kval/conformance/upstream"
-	"github.com/kval-dev/kval/engine"
 )
 
 // example is one corpus object with its CRD version compiled by both sides.
@@ -22,10 +21,8 @@ type example struct {
 	raw, decoded map[string]any
 
 	kval       *celrules.Validator
-	engine     *engine.Validator
 	upstream   *upstreamcel.Validator
 	structural *structuralschema.Structural
-	pipeline   *upstream.Pipeline
 }
 
 // examples caches loadExamples across benchmarks.
@@ -60,20 +57,13 @@ func loadExamples(b *testing.B) []example {
 }
 
 func compile(b *testing.B, v corpusset.Version) example {
-	ev, err := engine.Compile(v.CRD, v.Version, engine.Options{})
+	structural, err := v.Served()
 	if err != nil {
 		b.Fatal(err)
 	}
-	pipeline, err := upstream.NewPipeline(v.Upstream, v.Version)
-	if err != nil {
-		b.Fatal(err)
-	}
-	structural := pipeline.Structural()
 	return example{
 		kval:     celrules.NewValidator(v.Schema(), celrules.Options{ResourceRoot: true}),
-		engine:   ev,
 		upstream: upstreamcel.NewValidator(structural, true, celconfig.PerCallLimit), structural: structural,
-		pipeline: pipeline,
 	}
 }
 
