@@ -2,6 +2,7 @@ package mutability
 
 import (
 	"sort"
+	"sync"
 
 	"k8s.io/apimachinery/pkg/util/validation/field"
 
@@ -15,10 +16,18 @@ func (c *Checker) Check(fldPath *field.Path, obj, old any) field.ErrorList {
 	if c == nil {
 		return nil
 	}
-	w := walker{root: fldPath}
-	w.correlated(c.root, obj, old)
-	return w.errs
+	w := walkers.Get().(*walker)
+	w.root = fldPath
+	w.correlated(c.root, obj, old, nil)
+	errs := w.errs
+	w.root, w.errs, w.trail = nil, nil, w.trail[:0]
+	walkers.Put(w)
+	return errs
 }
+
+// walkers are reused: their buffers (the trail, the key indexes of lists)
+// make a large update cost no allocations beyond its errors.
+var walkers = sync.Pool{New: func() any { return &walker{} }}
 
 // walker keeps the path to the visited node as a stack of segments, turned
 // into a field.Path only when an error is reported.
@@ -26,6 +35,26 @@ type walker struct {
 	root  *field.Path
 	trail []segment
 	errs  field.ErrorList
+	free  []*listPair // list indexes to reuse
+}
+
+// pairLists indexes two lists with a reused listPair; release returns it.
+func (w *walker) pairLists(n *node, newList, oldList []any) *listPair {
+	var p *listPair
+	if last := len(w.free) - 1; last >= 0 {
+		p, w.free = w.free[last], w.free[:last]
+	} else {
+		p = &listPair{}
+	}
+	p.index(n, newList, oldList)
+	return p
+}
+
+func (w *walker) release(p *listPair) {
+	if p != nil {
+		p.reset()
+		w.free = append(w.free, p)
+	}
 }
 
 // segment is a property, a map key, or a list index (index >= 0).
@@ -70,16 +99,29 @@ func (w *walker) visit(n *node, r role, newV, oldV any, hasNew, hasOld bool) {
 			return // equal values leave nothing below to check
 		}
 	}
+	var lists *listPair // indexed once, for the key checks and the items
+	if newList, oldList, ok := listsOf(newV, oldV); ok && n.isArray {
+		lists = w.pairLists(n, newList, oldList)
+		defer w.release(lists)
+	}
 	if n.keyMutability != "" {
-		w.checkKeys(n, newV, oldV)
+		w.checkKeys(n, newV, oldV, lists)
 	}
 	if hasNew && hasOld {
-		w.correlated(n, newV, oldV)
+		w.correlated(n, newV, oldV, lists)
 	}
 }
 
-// correlated descends into a node present in both objects.
-func (w *walker) correlated(n *node, newV, oldV any) {
+// listsOf returns the values as lists when each is a list or missing.
+func listsOf(newV, oldV any) (newList, oldList []any, ok bool) {
+	newList, newOK := newV.([]any)
+	oldList, oldOK := oldV.([]any)
+	return newList, oldList, (newOK || newV == nil) && (oldOK || oldV == nil)
+}
+
+// correlated descends into a node present in both objects; lists is the
+// key index of list values, when visit built one.
+func (w *walker) correlated(n *node, newV, oldV any, lists *listPair) {
 	switch newV := newV.(type) {
 	case map[string]any:
 		if oldV, ok := oldV.(map[string]any); ok {
@@ -90,7 +132,11 @@ func (w *walker) correlated(n *node, newV, oldV any) {
 		if !ok || n.items == nil {
 			return
 		}
-		for _, pair := range correlateItems(n, newV, oldV) {
+		if lists == nil {
+			lists = w.pairLists(n, newV, oldV)
+			defer w.release(lists)
+		}
+		for _, pair := range lists.pairs {
 			w.push(segment{index: pair.newIndex})
 			w.visit(n.items, asItem, newV[pair.newIndex], oldV[pair.oldIndex], true, true)
 			w.pop()
@@ -128,16 +174,15 @@ func (w *walker) object(n *node, newV, oldV map[string]any) {
 // checkKeys reports keys added or removed against x-kubernetes-key-mutability.
 // A missing collection has no keys; a value of another type is left to value
 // validation.
-func (w *walker) checkKeys(n *node, newV, oldV any) {
+func (w *walker) checkKeys(n *node, newV, oldV any, lists *listPair) {
 	var addedKeys, removedKeys []keyChange
-	if n.isMap {
+	switch {
+	case n.isMap:
 		newMap, _ := newV.(map[string]any)
 		oldMap, _ := oldV.(map[string]any)
 		addedKeys, removedKeys = n.mapKeyChanges(newMap, oldMap)
-	} else {
-		newList, _ := newV.([]any)
-		oldList, _ := oldV.([]any)
-		addedKeys, removedKeys = n.listKeyChanges(newList, oldList)
+	case lists != nil:
+		addedKeys, removedKeys = lists.added, lists.removed
 	}
 	m := n.keyMutability
 	if m != schema.RemoveOnly {

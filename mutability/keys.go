@@ -1,6 +1,7 @@
 package mutability
 
 import (
+	"slices"
 	"sort"
 
 	"k8s.io/apimachinery/pkg/util/validation/field"
@@ -58,50 +59,25 @@ func mapKeyOf(item any, keys []string) any {
 	return compoundKey(jsonvalue.Key(tuple))
 }
 
-// indexByKey maps the keys of a list to the position of their first item.
-func (n *node) indexByKey(list []any) map[any]int {
-	index := make(map[any]int, len(list))
-	for i, item := range list {
-		k := n.itemKey(i, item)
-		if _, dup := index[k]; !dup {
-			index[k] = i
-		}
-	}
-	return index
+// listPair correlates the items of a new and an old list of one node, in
+// one pass: the pairs of items with the same key (the first item with a key
+// only, should a list repeat keys), and the keys added and removed. Its
+// buffers are reused from list to list.
+type listPair struct {
+	pairs          []itemPair
+	added, removed []keyChange
+
+	oldKeys   []any
+	anyIndex  map[any]int    // where each old key first appears...
+	strIndex  map[string]int // ...or, when every old key is a string, this
+	strKeys   bool
+	paired    []bool       // old items paired with a new one
+	addedSeen map[any]bool // keys already reported as added
 }
 
 // itemPair correlates an item of the new list with one of the old list.
 type itemPair struct {
 	newIndex, oldIndex int
-}
-
-// correlateItems pairs the items of two lists of node n that have the same
-// key. Items of a set that are equal need no check, so sets pair nothing.
-func correlateItems(n *node, newList, oldList []any) []itemPair {
-	switch n.list {
-	case byValue:
-		return nil
-	case byIndex:
-		pairs := make([]itemPair, min(len(newList), len(oldList)))
-		for i := range pairs {
-			pairs[i] = itemPair{newIndex: i, oldIndex: i}
-		}
-		return pairs
-	}
-	oldIndex := n.indexByKey(oldList)
-	var pairs []itemPair
-	seen := make(map[any]bool, len(newList))
-	for i, item := range newList {
-		k := n.itemKey(i, item)
-		if seen[k] {
-			continue // only the first item with a key is correlated
-		}
-		seen[k] = true
-		if j, ok := oldIndex[k]; ok {
-			pairs = append(pairs, itemPair{newIndex: i, oldIndex: j})
-		}
-	}
-	return pairs
 }
 
 // keyChange is a key that an update added or removed, and where it is.
@@ -110,40 +86,148 @@ type keyChange struct {
 	name  string // map key
 }
 
-// listKeyChanges returns the items whose keys are in one list and not the
-// other: added (positions in newList) and removed (positions in oldList).
-// A missing list is an empty one.
-func (n *node) listKeyChanges(newList, oldList []any) (added, removed []keyChange) {
+// index correlates two lists of node n (a missing list is an empty one).
+func (p *listPair) index(n *node, newList, oldList []any) {
 	if n.list == byIndex {
-		for i := len(oldList); i < len(newList); i++ {
-			added = append(added, keyChange{index: i})
-		}
-		for i := len(newList); i < len(oldList); i++ {
-			removed = append(removed, keyChange{index: i})
-		}
-		return added, removed
+		p.byPosition(newList, oldList)
+		return
 	}
-	return n.missingKeys(newList, oldList), n.missingKeys(oldList, newList)
+	p.indexOld(n, oldList)
+	p.paired = slices.Grow(p.paired[:0], len(oldList))[:len(oldList)]
+	clear(p.paired)
+	for i, item := range newList {
+		k := n.itemKey(i, item)
+		j, found := p.find(k)
+		switch {
+		case !found:
+			p.addOnce(k, i)
+		case !p.paired[j]: // a later item with the key of an earlier one is not paired
+			p.paired[j] = true
+			if n.list == byMapKeys { // equal set items need no check
+				p.pairs = append(p.pairs, itemPair{newIndex: i, oldIndex: j})
+			}
+		}
+	}
+	for j, k := range p.oldKeys {
+		if first, _ := p.find(k); !p.paired[j] && first == j {
+			p.removed = append(p.removed, keyChange{index: j})
+		}
+	}
 }
 
-// missingKeys returns the first items of list a whose keys list b lacks.
-func (n *node) missingKeys(a, b []any) []keyChange {
-	inB := n.indexByKey(b)
-	var out []keyChange
-	reported := map[any]bool{}
-	for i, item := range a {
+// byPosition correlates lists keyed by index.
+func (p *listPair) byPosition(newList, oldList []any) {
+	for i := range min(len(newList), len(oldList)) {
+		p.pairs = append(p.pairs, itemPair{newIndex: i, oldIndex: i})
+	}
+	for i := len(oldList); i < len(newList); i++ {
+		p.added = append(p.added, keyChange{index: i})
+	}
+	for i := len(newList); i < len(oldList); i++ {
+		p.removed = append(p.removed, keyChange{index: i})
+	}
+}
+
+// indexOld records the keys of the old list and where each first appears.
+func (p *listPair) indexOld(n *node, oldList []any) {
+	p.strKeys = true
+	for i, item := range oldList {
 		k := n.itemKey(i, item)
-		if _, ok := inB[k]; !ok && !reported[k] {
-			reported[k] = true
-			out = append(out, keyChange{index: i})
+		p.oldKeys = append(p.oldKeys, k)
+		if _, isString := k.(string); !isString {
+			p.strKeys = false
 		}
 	}
-	return out
+	if p.strKeys {
+		p.strIndex = firstPositions(p.strIndex, p.oldKeys, func(k any) string { return k.(string) })
+	} else {
+		p.anyIndex = firstPositions(p.anyIndex, p.oldKeys, func(k any) any { return k })
+	}
+}
+
+func firstPositions[K comparable](index map[K]int, keys []any, key func(any) K) map[K]int {
+	if index == nil {
+		index = make(map[K]int, len(keys))
+	}
+	for i, k := range keys {
+		if _, seen := index[key(k)]; !seen {
+			index[key(k)] = i
+		}
+	}
+	return index
+}
+
+// find returns where key k first appears in the old list.
+func (p *listPair) find(k any) (int, bool) {
+	if p.strKeys {
+		s, isString := k.(string)
+		if !isString {
+			return 0, false
+		}
+		j, ok := p.strIndex[s]
+		return j, ok
+	}
+	j, ok := p.anyIndex[k]
+	return j, ok
+}
+
+// addOnce reports a new key at position i, once per key.
+func (p *listPair) addOnce(k any, i int) {
+	if p.addedSeen == nil {
+		p.addedSeen = map[any]bool{}
+	}
+	if !p.addedSeen[k] {
+		p.addedSeen[k] = true
+		p.added = append(p.added, keyChange{index: i})
+	}
+}
+
+// reset drops the references to the lists, keeping the buffers.
+func (p *listPair) reset() {
+	clear(p.oldKeys)
+	clear(p.anyIndex)
+	clear(p.strIndex)
+	clear(p.addedSeen)
+	p.pairs, p.added, p.removed, p.oldKeys, p.paired = p.pairs[:0], p.added[:0], p.removed[:0], p.oldKeys[:0], p.paired[:0]
 }
 
 // mapKeyChanges returns the keys in one map and not the other, sorted.
+// The removals are looked for only when the new map lacks some old key.
 func (n *node) mapKeyChanges(newMap, oldMap map[string]any) (added, removed []keyChange) {
-	return n.missingMapKeys(newMap, oldMap), n.missingMapKeys(oldMap, newMap)
+	shared := 0
+	for k := range newMap {
+		if n.hasProperty(k) {
+			continue
+		}
+		if _, ok := oldMap[k]; ok {
+			shared++
+		} else {
+			added = append(added, keyChange{name: k})
+		}
+	}
+	sortKeyChanges(added)
+	if shared < n.entries(oldMap) {
+		removed = n.missingMapKeys(oldMap, newMap)
+	}
+	return added, removed
+}
+
+// entries counts the keys of a map that are not properties.
+func (n *node) entries(m map[string]any) int {
+	if len(n.props) == 0 {
+		return len(m)
+	}
+	count := 0
+	for k := range m {
+		if !n.hasProperty(k) {
+			count++
+		}
+	}
+	return count
+}
+
+func sortKeyChanges(changes []keyChange) {
+	sort.Slice(changes, func(i, j int) bool { return changes[i].name < changes[j].name })
 }
 
 func (n *node) missingMapKeys(a, b map[string]any) []keyChange {
@@ -153,7 +237,7 @@ func (n *node) missingMapKeys(a, b map[string]any) []keyChange {
 			out = append(out, keyChange{name: k})
 		}
 	}
-	sort.Slice(out, func(i, j int) bool { return out[i].name < out[j].name })
+	sortKeyChanges(out)
 	return out
 }
 

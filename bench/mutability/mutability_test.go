@@ -2,7 +2,23 @@
 // updates of a large object: the same update, through the whole pipeline,
 // with a schema that uses the extensions and with the same schema without
 // them. Kubernetes has no implementation to compare with; the seed's bar is
-// at most 15% overhead for schemas that use them, none for schemas that don't.
+// at most 15% overhead for schemas that use them, none for schemas that
+// don't (a schema without them compiles to a nil checker: one nil test).
+//
+// The benchmark is a worst case: every large collection (a map list, an
+// atomic list and a map of 2000 entries each) carries both extensions.
+// Timings on a shared machine vary by tens of percent from run to run, so
+// the overhead is measured in instructions, which are repeatable:
+//
+//	go test -c -o /tmp/m.test ./mutability
+//	for n in 10 30; do GODEBUG=asyncpreemptoff=1 GOMAXPROCS=1 valgrind --tool=callgrind \
+//	  /tmp/m.test -test.run '^$' -test.bench Update/with-extensions -test.benchtime ${n}x; done
+//
+// (and the same for without-extensions); the difference between the two
+// runs over 20 is the cost of one update. Recorded on 2026-11-22: 82.3M
+// instructions per update without the extensions, 87.9M with them: 6.8%
+// overhead; timings (median of 12): 9.37 ms and 9.82 ms; 36.0k allocations
+// both (+22), 3.34 MB and 3.47 MB.
 package mutability
 
 import (
