@@ -88,7 +88,7 @@ func (v *Validator) validateCreate(ctx context.Context, obj map[string]any, res 
 	errs = append(errs, v.validateValues(obj, nil, res)...)
 	errs = append(errs, v.validateScaleSpec(obj)...)
 	errs = append(errs, v.validateScaleStatus(obj)...)
-	errs = append(errs, objectmeta.Validate(ctx, nil, obj, v.schema, false)...)
+	errs = append(errs, v.validateEmbedded(ctx, obj)...)
 	errs = append(errs, v.validateListTypes(obj, nil, res)...)
 	return append(errs, v.validateRules(ctx, obj, nil, errs, res)...)
 }
@@ -101,7 +101,7 @@ func (v *Validator) validateUpdate(ctx context.Context, obj, old map[string]any,
 	errs = append(errs, v.validateValues(obj, old, res)...)
 	errs = append(errs, v.validateScaleSpec(obj)...)
 	errs = append(errs, v.validateScaleStatus(obj)...)
-	errs = append(errs, objectmeta.Validate(ctx, nil, obj, v.schema, false)...)
+	errs = append(errs, v.validateEmbedded(ctx, obj)...)
 	errs = append(errs, v.validateListTypes(obj, old, res)...)
 	errs = append(errs, v.validateRules(ctx, obj, old, errs, res)...)
 	return append(errs, v.mutability.Check(nil, obj, old)...)
@@ -119,4 +119,13 @@ func (v *Validator) validateStatusUpdate(ctx context.Context, obj, old map[strin
 	errs = append(errs, v.validateListTypes(obj, old, res)...)
 	errs = append(errs, v.validateRules(ctx, obj, old, errs, res)...)
 	return append(errs, v.mutability.Check(nil, obj, old)...)
+}
+
+// validateEmbedded checks the embedded resources of obj; schemas without
+// any need no walk of the object.
+func (v *Validator) validateEmbedded(ctx context.Context, obj map[string]any) field.ErrorList {
+	if !v.embedded {
+		return nil
+	}
+	return objectmeta.Validate(ctx, nil, obj, v.schema, false)
 }

@@ -2,7 +2,6 @@ package mutability
 
 import (
 	"sort"
-	"sync"
 
 	"k8s.io/apimachinery/pkg/util/validation/field"
 
@@ -16,18 +15,35 @@ func (c *Checker) Check(fldPath *field.Path, obj, old any) field.ErrorList {
 	if c == nil {
 		return nil
 	}
-	w := walkers.Get().(*walker)
+	w := getWalker()
 	w.root = fldPath
 	w.correlated(c.root, obj, old, nil)
 	errs := w.errs
 	w.root, w.errs, w.trail = nil, nil, w.trail[:0]
-	walkers.Put(w)
+	putWalker(w)
 	return errs
 }
 
 // walkers are reused: their buffers (the trail, the key indexes of lists)
-// make a large update cost no allocations beyond its errors.
-var walkers = sync.Pool{New: func() any { return &walker{} }}
+// make a large update cost no allocations beyond its errors. A channel keeps
+// them across garbage collections, which empty a sync.Pool.
+var walkers = make(chan *walker, 16)
+
+func getWalker() *walker {
+	select {
+	case w := <-walkers:
+		return w
+	default:
+		return &walker{}
+	}
+}
+
+func putWalker(w *walker) {
+	select {
+	case walkers <- w:
+	default: // enough walkers kept
+	}
+}
 
 // walker keeps the path to the visited node as a stack of segments, turned
 // into a field.Path only when an error is reported.
