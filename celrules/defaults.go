@@ -2,7 +2,6 @@ package celrules
 
 import (
 	"context"
-	"sync"
 
 	"k8s.io/apimachinery/pkg/util/validation/field"
 
@@ -10,21 +9,16 @@ import (
 )
 
 // DefaultEvaluator evaluates rules on default values when a CRD is checked
-// (lint.DefaultRuleEvaluator), as kube-apiserver's ValidateDefaults does. The
-// rules of a node are compiled once per evaluator.
-type DefaultEvaluator struct {
-	mu         sync.Mutex
-	validators map[defaultKey]*Validator
-}
-
-type defaultKey struct {
-	schema       *schema.Schema
-	resourceRoot bool
-}
+// (lint.DefaultRuleEvaluator), as kube-apiserver's ValidateDefaults does:
+// each default gets a validator of the rules of its node and subtree. Like
+// kube-apiserver it does not keep them: a schema with a default on every
+// level of a deep nesting would otherwise hold a quadratic number of
+// compiled rules.
+type DefaultEvaluator struct{}
 
 // NewDefaultEvaluator returns an evaluator for the defaults of one or more CRDs.
 func NewDefaultEvaluator() *DefaultEvaluator {
-	return &DefaultEvaluator{validators: map[defaultKey]*Validator{}}
+	return &DefaultEvaluator{}
 }
 
 // EvaluateDefault evaluates the rules of s and its subtree on a default
@@ -33,7 +27,7 @@ func NewDefaultEvaluator() *DefaultEvaluator {
 // optionalOldSelf are checked on both. It returns the errors and the
 // smaller budget left by the two runs.
 func (d *DefaultEvaluator) EvaluateDefault(ctx context.Context, path *field.Path, s *schema.Schema, resourceRoot bool, value any, budget int64) (field.ErrorList, int64) {
-	v := d.validator(s, resourceRoot)
+	v := NewValidator(s, Options{ResourceRoot: resourceRoot})
 	if v == nil {
 		return nil, budget
 	}
@@ -43,16 +37,4 @@ func (d *DefaultEvaluator) EvaluateDefault(ctx context.Context, path *field.Path
 	}
 	asCreate := v.Validate(ctx, path, value, nil, EvalOptions{Budget: budget})
 	return asCreate.Errors, min(asUpdate.Budget, asCreate.Budget)
-}
-
-func (d *DefaultEvaluator) validator(s *schema.Schema, resourceRoot bool) *Validator {
-	d.mu.Lock()
-	defer d.mu.Unlock()
-	key := defaultKey{schema: s, resourceRoot: resourceRoot}
-	v, ok := d.validators[key]
-	if !ok {
-		v = NewValidator(s, Options{ResourceRoot: resourceRoot})
-		d.validators[key] = v
-	}
-	return v
 }
