@@ -1,6 +1,3 @@
-// Package api is a realistic API type for the benchmarks: the same tags are
-// turned into validation code by kval gen (package kvalgen) and by
-// upstream's validation-gen (package upstreamgen).
 package api
 
 // Widget is a root type, as an API object would be.
