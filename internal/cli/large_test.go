@@ -16,7 +16,7 @@ func TestValidateManyObjectsInInputOrder(t *testing.T) {
 	var in strings.Builder
 	for i := range n {
 		replicas := 1 + i%12 // 10, 11 and 12 exceed the maximum of 9
-		fmt.Fprintf(&in, "---\napiVersion: example.kval.dev/v1\nkind: Database\nmetadata: {name: db-%d, namespace: ns}\nspec: {engine: postgres, version: \"16\", replicas: %d}\n", i, replicas)
+		fmt.Fprintf(&in, "---\napiVersion: example.kval.dev/v1\nkind: Database\nmetadata: {name: db-%d, namespace: ns}\nspec: {engine: postgres, version: \"16\", primaryZone: z1, replicas: %d}\n", i, replicas)
 	}
 	var out, errOut bytes.Buffer
 	code := Main([]string{"validate", "--crd", "../../examples/crd.yaml", "-j", "4", "-o", "json", "-"}, strings.NewReader(in.String()), &out, &errOut)
