@@ -1,6 +1,8 @@
 package celrules
 
 import (
+	"maps"
+	"slices"
 	"strings"
 
 	"k8s.io/apimachinery/pkg/util/validation/field"
@@ -84,7 +86,7 @@ func sizeCandidates(s *schema.Schema, steps []schema.RuleStep, path *field.Path)
 	} else if s.Type == "string" || s.IntOrString {
 		out = append(out, candidate{steps: steps, path: path, keyword: "maxLength", current: s.MaxLength})
 	}
-	for _, name := range sortedNames(s.Properties) {
+	for _, name := range slices.Sorted(maps.Keys(s.Properties)) {
 		step := schema.RuleStep{Kind: schema.StepProperty, Property: name}
 		child, childPath := stepDown(s, step, path)
 		out = append(out, sizeCandidates(child, appendStep(steps, step), childPath)...)

@@ -2,6 +2,8 @@ package celrules
 
 import (
 	"errors"
+	"maps"
+	"slices"
 
 	"k8s.io/apimachinery/pkg/util/validation/field"
 	apiservercel "k8s.io/apiserver/pkg/cel"
@@ -80,7 +82,7 @@ func (b *treeBuilder) build(s *schema.Schema, decl *apiservercel.DeclType, resou
 }
 
 func (b *treeBuilder) buildProperties(n *node, decl *apiservercel.DeclType, path *field.Path) {
-	for _, name := range sortedNames(n.schema.Properties) {
+	for _, name := range slices.Sorted(maps.Keys(n.schema.Properties)) {
 		prop := n.schema.Properties[name]
 		t, ok := propertyDeclType(decl, name, prop, b.adapter)
 		if !ok {

@@ -2,7 +2,8 @@ package celrules
 
 import (
 	"context"
-	"sort"
+	"maps"
+	"slices"
 	"sync"
 
 	"k8s.io/apimachinery/pkg/util/validation/field"
@@ -136,7 +137,7 @@ func (w *walker) visitObject(n *node, obj map[string]any, old any, r ratchet) {
 		oldObj = nil
 	}
 	if n.additional != nil {
-		for _, k := range sortedKeys(obj) {
+		for _, k := range slices.Sorted(maps.Keys(obj)) {
 			w.segs = append(w.segs, segment{name: k, kind: keySegment})
 			w.visit(n.additional, obj[k], oldObj[k], r.key(k))
 			w.segs = w.segs[:len(w.segs)-1]
@@ -157,17 +158,6 @@ func (w *walker) visitObject(n *node, obj map[string]any, old any, r ratchet) {
 			return
 		}
 	}
-}
-
-// sortedKeys returns the keys of obj in order, so that errors come in a
-// stable order (kube-apiserver's follows Go's map iteration).
-func sortedKeys(obj map[string]any) []string {
-	keys := make([]string, 0, len(obj))
-	for k := range obj {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }
 
 // mapIsCorrelatable: maps of unknown x-kubernetes-map-type never correlate

@@ -1,7 +1,7 @@
 package defaults
 
 import (
-	"k8s.io/apimachinery/pkg/runtime"
+	"github.com/kval-dev/kval/internal/jsonvalue"
 
 	"github.com/kval-dev/kval/schema"
 )
@@ -40,7 +40,7 @@ func (b *builder) build(s *schema.Schema, at focus) *node {
 	}
 	n := &node{nullable: s.Nullable}
 	if s.Default != nil {
-		n.def = runtime.DeepCopyJSONValue(s.Default)
+		n.def = jsonvalue.DeepCopy(s.Default)
 		if !b.unpruned {
 			n.def = servedDefault(b.root, at, n.def)
 		}

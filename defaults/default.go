@@ -1,6 +1,6 @@
 package defaults
 
-import "k8s.io/apimachinery/pkg/runtime"
+import "github.com/kval-dev/kval/internal/jsonvalue"
 
 // Default sets missing fields, and null fields that are not nullable, to a
 // copy of their default, recursively. It changes obj in place.
@@ -19,7 +19,7 @@ func (n *node) apply(x any) {
 				continue
 			}
 			if v, found := x[name]; !found || (v == nil && !prop.nullable) {
-				x[name] = runtime.DeepCopyJSONValue(prop.def)
+				x[name] = jsonvalue.DeepCopy(prop.def)
 			}
 		}
 		for k, v := range x {
@@ -29,7 +29,7 @@ func (n *node) apply(x any) {
 			}
 			if ap := n.additional; ap != nil {
 				if v == nil && !ap.nullable {
-					v = runtime.DeepCopyJSONValue(ap.def)
+					v = jsonvalue.DeepCopy(ap.def)
 					x[k] = v
 				}
 				ap.apply(v)
@@ -42,7 +42,7 @@ func (n *node) apply(x any) {
 		}
 		for i, v := range x {
 			if v == nil && !items.nullable {
-				v = runtime.DeepCopyJSONValue(items.def)
+				v = jsonvalue.DeepCopy(items.def)
 				x[i] = v
 			}
 			items.apply(v)

@@ -1,8 +1,8 @@
 package engine
 
 import (
+	"github.com/kval-dev/kval/internal/jsonvalue"
 	"k8s.io/apimachinery/pkg/api/equality"
-	"k8s.io/apimachinery/pkg/runtime"
 )
 
 // generatedSuffix stands in for the random suffix kube-apiserver appends to
@@ -44,7 +44,7 @@ func (v *Validator) prepareUpdate(obj, old map[string]any, res *Result) {
 			res.Warnings = append(res.Warnings, "status changes are ignored: the status subresource is enabled (use --subresource status)")
 		}
 		if hasOld {
-			obj["status"] = runtime.DeepCopyJSONValue(oldStatus)
+			obj["status"] = jsonvalue.DeepCopy(oldStatus)
 		} else {
 			delete(obj, "status")
 		}
@@ -78,7 +78,7 @@ func lendResourceVersion(obj, old map[string]any) bool {
 // prepareStatusUpdate builds the object a status update stores: the old
 // object with the new status (and managed fields).
 func prepareStatusUpdate(obj, old map[string]any) map[string]any {
-	out := runtime.DeepCopyJSON(old)
+	out := jsonvalue.DeepCopyObject(old)
 	if status, has := obj["status"]; has {
 		out["status"] = status
 	} else {
@@ -117,7 +117,7 @@ func keepSystemFields(meta, oldMeta map[string]any) {
 
 func copyField(to, from map[string]any, key string) {
 	if v, ok := from[key]; ok {
-		to[key] = runtime.DeepCopyJSONValue(v)
+		to[key] = jsonvalue.DeepCopy(v)
 	} else {
 		delete(to, key)
 	}

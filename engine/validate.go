@@ -3,9 +3,9 @@ package engine
 import (
 	"context"
 
-	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/util/validation/field"
 
+	"github.com/kval-dev/kval/internal/jsonvalue"
 	"github.com/kval-dev/kval/objectmeta"
 )
 
@@ -67,7 +67,7 @@ func (v *Validator) UpdateStatus(old, obj map[string]any) *Result {
 // decodeBoth decodes the new object and a copy of the old one. An old object
 // that does not decode is reported under the path "<old object>".
 func (v *Validator) decodeBoth(old, obj map[string]any) (*Result, map[string]any) {
-	oldObj := runtime.DeepCopyJSON(old)
+	oldObj := jsonvalue.DeepCopyObject(old)
 	oldRes := v.Decode(oldObj)
 	res := v.Decode(obj)
 	if !oldRes.Valid() {

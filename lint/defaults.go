@@ -2,10 +2,13 @@ package lint
 
 import (
 	"context"
+	"maps"
 	"reflect"
+	"slices"
 
 	"k8s.io/apimachinery/pkg/util/validation/field"
 
+	"github.com/kval-dev/kval/internal/jsonvalue"
 	"github.com/kval-dev/kval/objectmeta"
 	"github.com/kval-dev/kval/prune"
 	"github.com/kval-dev/kval/schema"
@@ -55,7 +58,7 @@ func (w *defaultsWalk) node(path *field.Path, s *schema.Schema, res resource, in
 	if !w.node(path.Child("items"), s.Items, res.then(indexStep()), insideMeta, false) {
 		return false
 	}
-	for _, name := range sortedKeys(s.Properties) {
+	for _, name := range slices.Sorted(maps.Keys(s.Properties)) {
 		childInsideMeta := insideMeta || (isResource && resourceMetaFields[name])
 		if !w.node(path.Child("properties").Key(name), s.Properties[name], res.then(childStep(name)), childInsideMeta, false) {
 			return false
@@ -78,7 +81,7 @@ func (w *defaultsWalk) checkDefault(path *field.Path, s *schema.Schema, res reso
 	// place. Upstream coerces the default itself, so the value it then
 	// validates, and the bad value of the unknown-fields error reported
 	// before (the same map), are the coerced ones: kval's error shares value.
-	value := deepCopyJSON(s.Default)
+	value := jsonvalue.DeepCopy(s.Default)
 	if !isPruned(s.Default, s, isResource) {
 		w.errs = append(w.errs, field.Invalid(defaultPath, value, "must not have unknown fields"))
 	}
@@ -108,7 +111,7 @@ func (w *defaultsWalk) checkValue(path *field.Path, s *schema.Schema, value any,
 
 // isPruned reports whether pruning with s leaves the default unchanged.
 func isPruned(value any, s *schema.Schema, resourceRoot bool) bool {
-	pruned := deepCopyJSON(value)
+	pruned := jsonvalue.DeepCopy(value)
 	prune.Prune(pruned, s, prune.Options{ResourceRoot: resourceRoot})
 	return reflect.DeepEqual(pruned, value)
 }

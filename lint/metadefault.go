@@ -5,6 +5,7 @@ import (
 
 	"k8s.io/apimachinery/pkg/util/validation/field"
 
+	"github.com/kval-dev/kval/internal/jsonvalue"
 	"github.com/kval-dev/kval/objectmeta"
 )
 
@@ -60,7 +61,7 @@ func (r resource) surround(value any) map[string]any {
 // resource: in a surrounding object, the resource's type meta and metadata
 // must be valid.
 func checkMetaDefault(ctx context.Context, path *field.Path, value any, res resource) field.ErrorList {
-	obj := res.surround(deepCopyJSON(value))
+	obj := res.surround(jsonvalue.DeepCopy(value))
 	if err, _ := objectmeta.Coerce(nil, obj, res.schema, objectmeta.CoerceOptions{ResourceRoot: true}); err != nil {
 		return field.ErrorList{field.Invalid(path, value, "must result in valid metadata: "+err.Error())}
 	}

@@ -2,6 +2,7 @@ package lint
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 
 	"github.com/kval-dev/kval/schema"
@@ -69,7 +70,7 @@ func visitSchemas(s *schema.Schema, visit func(*schema.Schema)) {
 		}
 	}
 	visitSchemas(s.Not, visit)
-	for _, name := range sortedKeys(s.Properties) {
+	for _, name := range slices.Sorted(maps.Keys(s.Properties)) {
 		visitSchemas(s.Properties[name], visit)
 	}
 	visitSchemas(s.AdditionalPropertiesSchema(), visit)

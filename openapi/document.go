@@ -2,6 +2,8 @@ package openapi
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 	"strings"
 
 	"github.com/kval-dev/kval/schema"
@@ -73,10 +75,10 @@ func addStandardDefinitions(doc *Document) error {
 // documentRefs lists the models the document's schemas and operations refer to.
 func documentRefs(doc *Document) []string {
 	var refs []string
-	for _, key := range sortedKeys(doc.Components.Schemas) {
+	for _, key := range slices.Sorted(maps.Keys(doc.Components.Schemas)) {
 		refs = append(refs, schemaRefs(doc.Components.Schemas[key])...)
 	}
-	for _, path := range sortedKeys(doc.Paths) {
+	for _, path := range slices.Sorted(maps.Keys(doc.Paths)) {
 		for _, op := range doc.Paths[path].operations() {
 			refs = append(refs, operationRefs(op)...)
 		}
@@ -97,12 +99,12 @@ func (p *PathItem) operations() []*Operation {
 func operationRefs(op *Operation) []string {
 	var refs []string
 	if op.RequestBody != nil {
-		for _, key := range sortedKeys(op.RequestBody.Content) {
+		for _, key := range slices.Sorted(maps.Keys(op.RequestBody.Content)) {
 			refs = append(refs, schemaRefs(op.RequestBody.Content[key].Schema)...)
 		}
 	}
-	for _, code := range sortedKeys(op.Responses) {
-		for _, key := range sortedKeys(op.Responses[code].Content) {
+	for _, code := range slices.Sorted(maps.Keys(op.Responses)) {
+		for _, key := range slices.Sorted(maps.Keys(op.Responses[code].Content)) {
 			refs = append(refs, schemaRefs(op.Responses[code].Content[key].Schema)...)
 		}
 	}
@@ -130,7 +132,7 @@ func (s *Schema) subschemas() []*Schema {
 	subs = append(subs, s.AllOf...)
 	subs = append(subs, s.OneOf...)
 	subs = append(subs, s.AnyOf...)
-	for _, name := range sortedKeys(s.Properties) {
+	for _, name := range slices.Sorted(maps.Keys(s.Properties)) {
 		subs = append(subs, s.Properties[name])
 	}
 	if s.AdditionalProperties != nil {

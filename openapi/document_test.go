@@ -2,7 +2,9 @@ package openapi
 
 import (
 	"encoding/json"
+	"maps"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 
@@ -58,7 +60,7 @@ func TestDocumentsAreSelfContained(t *testing.T) {
 				t.Errorf("%s: unresolved reference to %s", name, model)
 			}
 		}
-		for _, key := range sortedKeys(doc.Components.Schemas) {
+		for _, key := range slices.Sorted(maps.Keys(doc.Components.Schemas)) {
 			for _, model := range schemaRefs(doc.Components.Schemas[key]) {
 				if doc.Components.Schemas[componentKey(model)] == nil {
 					t.Errorf("%s: %s refers to missing %s", name, key, model)

@@ -2,6 +2,8 @@ package openapi
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 	"sort"
 	"strings"
 
@@ -86,7 +88,7 @@ func merge(docs []namedDocument) (*Document, error) {
 	}
 	pathOwner, componentOwner := map[string]string{}, map[string]string{}
 	for _, d := range docs {
-		for _, key := range sortedKeys(d.doc.Components.Schemas) {
+		for _, key := range slices.Sorted(maps.Keys(d.doc.Components.Schemas)) {
 			if owner, exists := componentOwner[key]; exists {
 				if isSharedModel(key) {
 					continue
@@ -96,7 +98,7 @@ func merge(docs []namedDocument) (*Document, error) {
 			componentOwner[key] = d.crd
 			out.Components.Schemas[key] = d.doc.Components.Schemas[key]
 		}
-		for _, path := range sortedKeys(d.doc.Paths) {
+		for _, path := range slices.Sorted(maps.Keys(d.doc.Paths)) {
 			if owner, exists := pathOwner[path]; exists {
 				return nil, fmt.Errorf("path %s is served by both %s and %s", path, owner, d.crd)
 			}

@@ -1,7 +1,9 @@
 package openapi
 
 import (
+	"maps"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -145,12 +147,12 @@ func TestResponsesAndBodiesPerAction(t *testing.T) {
 			t.Fatal(err)
 		}
 		w := want[rt.method+" "+rt.path]
-		if got := strings.Join(sortedKeys(op.Responses), " "); got != w.codes {
+		if got := strings.Join(slices.Sorted(maps.Keys(op.Responses)), " "); got != w.codes {
 			t.Errorf("%s %s: responses %s, want %s", rt.method, rt.path, got, w.codes)
 		}
 		body, required := "", false
 		if op.RequestBody != nil {
-			body, required = strings.Join(sortedKeys(op.RequestBody.Content), " "), op.RequestBody.Required
+			body, required = strings.Join(slices.Sorted(maps.Keys(op.RequestBody.Content)), " "), op.RequestBody.Required
 		}
 		if body != w.body || required != w.required {
 			t.Errorf("%s %s: body %q required %v, want %q %v", rt.method, rt.path, body, required, w.body, w.required)

@@ -4,7 +4,8 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"sort"
+	"maps"
+	"slices"
 	"strings"
 )
 
@@ -24,7 +25,7 @@ func (s *Schema) MarshalJSON() ([]byte, error) {
 	var buf bytes.Buffer
 	buf.Write(keywords[:len(keywords)-1]) // without the closing brace
 	needComma := len(keywords) > len("{}")
-	for _, key := range sortedKeys(s.Extensions) {
+	for _, key := range slices.Sorted(maps.Keys(s.Extensions)) {
 		value, err := marshal(s.Extensions[key])
 		if err != nil {
 			return nil, fmt.Errorf("extension %s: %w", key, err)
@@ -94,13 +95,4 @@ func marshal(v any) ([]byte, error) {
 		return nil, err
 	}
 	return bytes.TrimSuffix(buf.Bytes(), []byte("\n")), nil
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }

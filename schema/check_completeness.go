@@ -1,6 +1,9 @@
 package schema
 
 import (
+	"maps"
+	"slices"
+
 	"k8s.io/apimachinery/pkg/util/validation/field"
 )
 
@@ -44,7 +47,7 @@ func nestedCompleteness(v, s *Schema, sPath, vPath *field.Path) field.ErrorList 
 	var errs field.ErrorList
 	errs = append(errs, junctorCompleteness(v, s, sPath, vPath)...)
 	errs = append(errs, nestedCompleteness(v.Items, s.Items, sPath.Child("items"), vPath.Child("items"))...)
-	for _, name := range sortedKeys(v.Properties) {
+	for _, name := range slices.Sorted(maps.Keys(v.Properties)) {
 		sp, vp := sPath.Child("properties").Key(name), vPath.Child("properties").Key(name)
 		prop, found := s.Properties[name]
 		if !found {

@@ -1,6 +1,10 @@
 package schema
 
-import "errors"
+import (
+	"errors"
+	"maps"
+	"slices"
+)
 
 // structuralError returns the error kube-apiserver's NewStructural gives when
 // it cannot turn s into a structural schema, or nil. It is the first problem
@@ -60,7 +64,7 @@ func childrenError(s *Schema, convert func(*Schema) error) error {
 	if err := convert(s.Items); err != nil {
 		return err
 	}
-	for _, name := range sortedKeys(s.Properties) {
+	for _, name := range slices.Sorted(maps.Keys(s.Properties)) {
 		if err := convert(s.Properties[name]); err != nil {
 			return err
 		}

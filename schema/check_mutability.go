@@ -1,6 +1,9 @@
 package schema
 
 import (
+	"maps"
+	"slices"
+
 	"k8s.io/apimachinery/pkg/util/validation/field"
 )
 
@@ -81,7 +84,7 @@ func (w *mutabilityWalk) node(s *Schema, path *field.Path, place placement) {
 	w.extension(s, s.Mutability, path.Child(mutabilityKey), place, mutabilityCheck)
 	w.extension(s, s.KeyMutability, path.Child(keyMutabilityKey), place, checkKeyMutabilityOn)
 	w.node(s.Items, path.Child("items"), itemPlacement(place))
-	for _, name := range sortedKeys(s.Properties) {
+	for _, name := range slices.Sorted(maps.Keys(s.Properties)) {
 		w.node(s.Properties[name], path.Child("properties").Key(name), propertyPlacement(s, name, place))
 	}
 	w.node(s.AdditionalPropertiesSchema(), path.Child("additionalProperties"), itemPlacement(place))

@@ -1,6 +1,9 @@
 package schema
 
 import (
+	"maps"
+	"slices"
+
 	"k8s.io/apimachinery/pkg/util/validation/field"
 )
 
@@ -14,7 +17,7 @@ func checkNested(v *Schema, skipAnyOf bool, path *field.Path) field.ErrorList {
 	var errs field.ErrorList
 	errs = append(errs, checkValueValidation(v, skipAnyOf, false, path)...)
 	errs = append(errs, checkNested(v.Items, false, path.Child("items"))...)
-	for _, name := range sortedKeys(v.Properties) {
+	for _, name := range slices.Sorted(maps.Keys(v.Properties)) {
 		errs = append(errs, checkNested(v.Properties[name], false, path.Child("properties").Key(name))...)
 	}
 	if v.Type != "" {

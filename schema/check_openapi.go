@@ -2,6 +2,8 @@ package schema
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 
 	"k8s.io/apimachinery/pkg/util/validation/field"
 )
@@ -62,7 +64,7 @@ func checkOpenAPIChildren(s *Schema, path *field.Path, ctx nodeContext, isRoot b
 		}
 		out.add(checkOpenAPI(ap.Schema, path.Child("additionalProperties"), sub, false, rules.child(RuleStep{Kind: StepAdditionalProperties})))
 	}
-	for _, name := range sortedKeys(s.Properties) {
+	for _, name := range slices.Sorted(maps.Keys(s.Properties)) {
 		out.add(checkOpenAPI(s.Properties[name], path.Child("properties").Key(name), propertyContext(s, name, path, ctx, isRoot),
 			false, rules.child(RuleStep{Kind: StepProperty, Property: name})))
 	}
@@ -132,11 +134,11 @@ func checkUnsupportedChildren(u *Unsupported, path *field.Path, ctx nodeContext,
 	}
 	switch keyword {
 	case "definitions":
-		for _, name := range sortedKeys(u.Definitions) {
+		for _, name := range slices.Sorted(maps.Keys(u.Definitions)) {
 			out.add(checkOpenAPI(u.Definitions[name], path.Child("definitions").Key(name), ctx, false, nil))
 		}
 	case "dependencies":
-		for _, name := range sortedKeys(u.Dependencies) {
+		for _, name := range slices.Sorted(maps.Keys(u.Dependencies)) {
 			out.add(checkOpenAPI(u.Dependencies[name].Schema, path.Child("dependencies").Key(name), ctx, false, nil))
 		}
 	}

@@ -1,5 +1,10 @@
 package schema
 
+import (
+	"maps"
+	"slices"
+)
+
 // schemaHas reports whether pred holds for s or any schema nested in it,
 // through every keyword that holds schemas (the unsupported ones too).
 func schemaHas(s *Schema, pred func(*Schema) bool) bool {
@@ -25,7 +30,7 @@ func forEachChild(s *Schema, fn func(*Schema)) {
 		}
 	}
 	fn(s.Not)
-	for _, name := range sortedKeys(s.Properties) {
+	for _, name := range slices.Sorted(maps.Keys(s.Properties)) {
 		fn(s.Properties[name])
 	}
 	fn(s.AdditionalPropertiesSchema())
@@ -33,16 +38,16 @@ func forEachChild(s *Schema, fn func(*Schema)) {
 		for _, child := range u.ItemsArray {
 			fn(child)
 		}
-		for _, name := range sortedKeys(u.PatternProperties) {
+		for _, name := range slices.Sorted(maps.Keys(u.PatternProperties)) {
 			fn(u.PatternProperties[name])
 		}
 		if u.AdditionalItems != nil {
 			fn(u.AdditionalItems.Schema)
 		}
-		for _, name := range sortedKeys(u.Definitions) {
+		for _, name := range slices.Sorted(maps.Keys(u.Definitions)) {
 			fn(u.Definitions[name])
 		}
-		for _, name := range sortedKeys(u.Dependencies) {
+		for _, name := range slices.Sorted(maps.Keys(u.Dependencies)) {
 			fn(u.Dependencies[name].Schema)
 		}
 	}

@@ -2,6 +2,8 @@ package schema
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 	"strings"
 
 	utilvalidation "k8s.io/apimachinery/pkg/util/validation"
@@ -189,7 +191,7 @@ func checkStoredVersions(stored []string, versions []Version, path *field.Path) 
 		}
 		delete(remaining, v.Name)
 	}
-	for _, name := range sortedKeys(remaining) {
+	for _, name := range slices.Sorted(maps.Keys(remaining)) {
 		errs = append(errs, field.Invalid(path.Index(remaining[name]), name, fmt.Sprintf(
 			"missing from spec.versions; %[1]s was previously a storage version, and must remain in spec.versions until a storage migration ensures no data remains persisted in %[1]s and removes %[1]s from status.storedVersions",
 			name)))

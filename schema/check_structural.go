@@ -2,7 +2,9 @@ package schema
 
 import (
 	"fmt"
+	"maps"
 	"regexp"
+	"slices"
 	"sort"
 
 	"k8s.io/apimachinery/pkg/util/validation/field"
@@ -39,7 +41,7 @@ func checkInvariants(s *Schema, lvl level, path *field.Path) field.ErrorList {
 		errs = append(errs, field.Required(path.Child("items"), "must be specified"))
 	}
 	errs = append(errs, checkInvariants(s.Items, itemLevel, path.Child("items"))...)
-	for _, name := range sortedKeys(s.Properties) {
+	for _, name := range slices.Sorted(maps.Keys(s.Properties)) {
 		errs = append(errs, checkInvariants(s.Properties[name], fieldLevel, path.Child("properties").Key(name))...)
 	}
 	if s.AdditionalProperties != nil {

@@ -2,6 +2,8 @@ package schema
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 
 	"k8s.io/apimachinery/pkg/util/validation/field"
 )
@@ -121,7 +123,7 @@ func (d *decoder) fields(path *field.Path, value any, known ...string) (map[stri
 	if !ok {
 		return nil, false
 	}
-	for _, key := range sortedKeys(m) {
+	for _, key := range slices.Sorted(maps.Keys(m)) {
 		if !contains(known, key) {
 			d.errs = append(d.errs, field.Forbidden(path.Child(key), "unknown field"))
 		}

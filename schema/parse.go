@@ -1,7 +1,8 @@
 package schema
 
 import (
-	"sort"
+	"maps"
+	"slices"
 
 	"k8s.io/apimachinery/pkg/util/validation/field"
 )
@@ -104,7 +105,7 @@ func parseSchema(d *decoder, path *field.Path, value any) *Schema {
 		return nil
 	}
 	s := &Schema{}
-	for _, key := range sortedKeys(m) {
+	for _, key := range slices.Sorted(maps.Keys(m)) {
 		v := m[key]
 		parse, known := keywords[key]
 		switch {
@@ -222,13 +223,4 @@ func parseValidations(d *decoder, path *field.Path, value any) []ValidationRule 
 		rules = append(rules, rule)
 	}
 	return rules
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }

@@ -1,6 +1,10 @@
 package values
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/kval-dev/kval/internal/jsonvalue"
+)
 
 // validateArray runs kube-openapi's slice validator: items first, then
 // minItems, maxItems and uniqueItems. Items of a list-type map are
@@ -45,7 +49,7 @@ func (w *walker) validateArray(n *node, list []any, old any, hasOld bool) (match
 func hasDuplicate(list []any) bool {
 	for i := 1; i < len(list); i++ {
 		for j := 0; j < i; j++ {
-			if deepEqual(list[i], list[j]) {
+			if jsonvalue.Equal(list[i], list[j]) {
 				return true
 			}
 		}

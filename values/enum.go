@@ -3,6 +3,8 @@ package values
 import (
 	"encoding/json"
 	"fmt"
+
+	"github.com/kval-dev/kval/internal/jsonvalue"
 )
 
 // enumRule is a compiled enum keyword.
@@ -91,10 +93,10 @@ func memberMatches(member, v any) bool {
 		return ok && b == m
 	case map[string]any:
 		o, ok := v.(map[string]any)
-		return ok && deepEqual(o, m)
+		return ok && jsonvalue.Equal(o, m)
 	case []any:
 		a, ok := v.([]any)
-		return ok && deepEqual(a, m)
+		return ok && jsonvalue.Equal(a, m)
 	}
 	return false
 }

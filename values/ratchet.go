@@ -1,6 +1,10 @@
 package values
 
-import "strconv"
+import (
+	"strconv"
+
+	"github.com/kval-dev/kval/internal/jsonvalue"
+)
 
 // unchanged reports whether v equals old the way kube-apiserver's ratcheting
 // decides it (CorrelatedObject.CachedDeepEqual): objects are equal when they
@@ -22,7 +26,7 @@ func unchanged(n *node, v, old any) bool {
 			return false
 		}
 		if !n.array.isMapList {
-			return slicesEqual(o, v)
+			return jsonvalue.Equal(o, v)
 		}
 		return mapListUnchanged(n, v, o)
 	}
@@ -30,7 +34,7 @@ func unchanged(n *node, v, old any) bool {
 	case map[string]any, []any:
 		return false
 	}
-	return deepEqual(old, v)
+	return jsonvalue.Equal(old, v)
 }
 
 func objectUnchanged(n *node, v, old map[string]any) bool {

@@ -2,6 +2,8 @@ package openapi
 
 import (
 	"encoding/json"
+	"maps"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -106,7 +108,7 @@ func TestGroupVersionDocumentsMatchUpstream(t *testing.T) {
 				}
 				reportDifferences(t, jsonDiff(d.Path(), kval, up))
 			}
-			if want := sortedKeys(updocs); !sameSet(kpaths, want) {
+			if want := slices.Sorted(maps.Keys(updocs)); !sameSet(kpaths, want) {
 				t.Errorf("group-versions: kval %v, upstream %v", kpaths, want)
 			}
 		})
@@ -225,15 +227,6 @@ func component(doc any, key string) any {
 	components, _ := m["components"].(map[string]any)
 	schemas, _ := components["schemas"].(map[string]any)
 	return schemas[key]
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }
 
 func sameSet(a, b []string) bool {

@@ -2,8 +2,9 @@ package validators
 
 import (
 	"go/types"
+	"maps"
 	"regexp"
-	"sort"
+	"slices"
 
 	"github.com/kval-dev/kval/gen/code"
 	"github.com/kval-dev/kval/gen/shape"
@@ -156,7 +157,7 @@ func (r *Registry) modeChecks(path string, parent types.Type) (Result, error) {
 	groups := r.facts.modes[path]
 	delete(r.facts.modes, path)
 	var out Result
-	for _, name := range sortedKeys(groups) {
+	for _, name := range slices.Sorted(maps.Keys(groups)) {
 		g := groups[name]
 		if g.discriminator == nil {
 			if len(g.members) == 0 {
@@ -167,7 +168,7 @@ func (r *Registry) modeChecks(path string, parent types.Type) (Result, error) {
 			}
 			return Result{}, fixf("mark the mode field with +k8s:modeDiscriminator(modality: "+name+")", "missing discriminator for group %q", name)
 		}
-		for _, field := range sortedKeys(g.members) {
+		for _, field := range slices.Sorted(maps.Keys(g.members)) {
 			c, err := memberModeCheck(parent, g.discriminator, g.members[field])
 			if err != nil {
 				return Result{}, err
@@ -176,13 +177,4 @@ func (r *Registry) modeChecks(path string, parent types.Type) (Result, error) {
 		}
 	}
 	return out, nil
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }

@@ -1,8 +1,11 @@
 package jsonvalue
 
+import "reflect"
+
 // Equal reports whether a and b are the same JSON value in the strict sense
-// of reflect.DeepEqual: an int64 differs from the equal float64, an empty
-// object differs from null, order of array items matters.
+// of reflect.DeepEqual, without reflection for JSON types: an int64 differs
+// from the equal float64, an empty object differs from null, order of array
+// items matters. Values of other Go types are compared with reflect.DeepEqual.
 func Equal(a, b any) bool {
 	switch a := a.(type) {
 	case map[string]any:
@@ -43,5 +46,5 @@ func Equal(a, b any) bool {
 	case nil:
 		return b == nil
 	}
-	return false
+	return reflect.DeepEqual(a, b)
 }

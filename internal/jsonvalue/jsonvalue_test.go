@@ -24,3 +24,19 @@ func TestEqualAndKeyAgreeWithDeepEqual(t *testing.T) {
 		}
 	}
 }
+
+func TestDeepCopyCopiesContainersAndNeverPanics(t *testing.T) {
+	type notJSON struct{ A int }
+	in := map[string]any{"a": []any{map[string]any{"b": int64(1)}}, "odd": notJSON{A: 1}, "n": 7}
+	out := DeepCopyObject(in)
+	if !reflect.DeepEqual(in, out) {
+		t.Fatalf("copy differs: %v", out)
+	}
+	out["a"].([]any)[0].(map[string]any)["b"] = int64(2)
+	if in["a"].([]any)[0].(map[string]any)["b"] != int64(1) {
+		t.Errorf("the copy shares a container with the original")
+	}
+	if !Equal(notJSON{A: 1}, notJSON{A: 1}) || Equal(notJSON{A: 1}, notJSON{A: 2}) {
+		t.Errorf("other Go types compare as reflect.DeepEqual")
+	}
+}

@@ -1,6 +1,9 @@
 package objgen
 
 import (
+	"maps"
+	"slices"
+
 	"github.com/kval-dev/kval/schema"
 )
 
@@ -48,7 +51,7 @@ func (g *Generator) changeProperties(st site) {
 	if !ok {
 		return
 	}
-	names := sortedNames(st.schema.Properties)
+	names := slices.Sorted(maps.Keys(st.schema.Properties))
 	if len(names) == 0 {
 		return
 	}

@@ -2,7 +2,9 @@ package objgen
 
 import (
 	"fmt"
+	"maps"
 	"math/rand"
+	"slices"
 
 	"github.com/kval-dev/kval/schema"
 )
@@ -104,7 +106,7 @@ func (g *Generator) object(s *schema.Schema, depth int) any {
 		return g.validObject(s, depth)
 	}
 	obj := map[string]any{}
-	for _, name := range sortedNames(s.Properties) {
+	for _, name := range slices.Sorted(maps.Keys(s.Properties)) {
 		if contains(s.Required, name) || g.chance(g.opts.Optional) {
 			obj[name] = g.value(s.Properties[name], depth+1)
 		}

@@ -2,19 +2,7 @@ package objgen
 
 import (
 	"encoding/json"
-	"sort"
-
-	"github.com/kval-dev/kval/schema"
 )
-
-func sortedNames(props map[string]*schema.Schema) []string {
-	names := make([]string, 0, len(props))
-	for name := range props {
-		names = append(names, name)
-	}
-	sort.Strings(names)
-	return names
-}
 
 func contains(list []string, s string) bool {
 	for _, x := range list {
@@ -23,15 +11,6 @@ func contains(list []string, s string) bool {
 		}
 	}
 	return false
-}
-
-func sortedKeys(m map[string]any) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }
 
 // sameValue compares two JSON values by their JSON encoding, which is how

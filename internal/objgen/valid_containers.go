@@ -1,13 +1,18 @@
 package objgen
 
-import "github.com/kval-dev/kval/schema"
+import (
+	"maps"
+	"slices"
+
+	"github.com/kval-dev/kval/schema"
+)
 
 // validObject builds an object with every required property, optional ones
 // by chance, and additionalProperties entries, within min/maxProperties.
 func (g *Generator) validObject(s *schema.Schema, depth int) map[string]any {
 	obj := map[string]any{}
 	var optional []string
-	for _, name := range sortedNames(s.Properties) {
+	for _, name := range slices.Sorted(maps.Keys(s.Properties)) {
 		ps := s.Properties[name]
 		switch {
 		case contains(s.Required, name) || constrainsByNot(ps):
@@ -20,7 +25,7 @@ func (g *Generator) validObject(s *schema.Schema, depth int) map[string]any {
 			obj[name] = deepCopy(ps.Default)
 		}
 	}
-	for _, name := range sortedNames(s.Properties) {
+	for _, name := range slices.Sorted(maps.Keys(s.Properties)) {
 		if s.MinProperties == nil || int64(len(obj)) >= *s.MinProperties {
 			break
 		}
@@ -43,7 +48,7 @@ func (g *Generator) validObject(s *schema.Schema, depth int) map[string]any {
 	}
 	for s.MaxProperties != nil && int64(len(obj)) > *s.MaxProperties {
 		removed := false
-		for _, k := range sortedKeys(obj) {
+		for _, k := range slices.Sorted(maps.Keys(obj)) {
 			if _, isProp := s.Properties[k]; !isProp {
 				delete(obj, k)
 				removed = true

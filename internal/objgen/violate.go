@@ -2,8 +2,10 @@ package objgen
 
 import (
 	"fmt"
+	"maps"
 	"math"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/kval-dev/kval/schema"
@@ -56,7 +58,7 @@ func (g *Generator) sites(s *schema.Schema, obj map[string]any) []site {
 		out = append(out, site{path: path, schema: s, value: v, set: set})
 		switch v := v.(type) {
 		case map[string]any:
-			for _, k := range sortedKeys(v) {
+			for _, k := range slices.Sorted(maps.Keys(v)) {
 				child := s.FieldSchema(k)
 				if path == "" && (k == "apiVersion" || k == "kind" || k == "metadata") {
 					continue
@@ -185,7 +187,7 @@ func (g *Generator) breakContainer(st site, kw string) bool {
 		}
 	case "minProperties":
 		obj := st.value.(map[string]any)
-		for _, k := range sortedKeys(obj) {
+		for _, k := range slices.Sorted(maps.Keys(obj)) {
 			if int64(len(obj)) < *s.MinProperties {
 				break
 			}

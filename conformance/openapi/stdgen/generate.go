@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"os/exec"
 	"reflect"
-	"sort"
 	"strings"
 
 	autoscalingv1 "k8s.io/api/autoscaling/v1"
@@ -136,13 +135,4 @@ func setExtension(s *openapi.Schema, key string, value any) {
 		s.Extensions = map[string]any{}
 	}
 	s.Extensions[key] = value
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }

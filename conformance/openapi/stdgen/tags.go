@@ -3,6 +3,7 @@ package stdgen
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
 	"reflect"
 	"slices"
 	"strings"
@@ -31,7 +32,7 @@ var extensionTags = map[string]extensionTag{
 // the wrong kind of type, or with a value not allowed, is an error.
 func (g *generator) setExtensions(s *openapi.Schema, doc []string, kind reflect.Kind) error {
 	all := tags(doc)
-	for _, key := range sortedKeys(all) {
+	for _, key := range slices.Sorted(maps.Keys(all)) {
 		tag, ok := extensionTags[key]
 		if !ok {
 			continue
