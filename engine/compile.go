@@ -11,11 +11,8 @@ import (
 
 // Options configure a Validator.
 type Options struct {
-	// DisableRatcheting validates updates without ratcheting: errors on
-	// values that the update did not change are errors, not warnings.
-	// kube-apiserver ratchets (KEP-4008); this switch is for authors who want
-	// to see every error of an existing object.
-	DisableRatcheting bool
+	// Extensions add checks of other packages to every request (see Check).
+	Extensions []Extension
 }
 
 // Validator runs the pipeline for objects of one CRD version. It is safe for
@@ -23,7 +20,6 @@ type Options struct {
 type Validator struct {
 	crd     *schema.CRD
 	version string
-	opts    Options
 	schema  *schema.Schema
 	// prunes is false for v1beta1 CRDs with preserveUnknownFields: true.
 	prunes            bool
@@ -35,6 +31,8 @@ type Validator struct {
 	rules             *ruleStage
 	// mutability is nil when the schema uses no mutability extension.
 	mutability *mutability.Checker
+	// checks are the extensions' checks, run after the built-in steps.
+	checks []Check
 }
 
 // Compile prepares a Validator for one version of a CRD. The CRD is expected
@@ -52,7 +50,6 @@ func Compile(crd *schema.CRD, version string, opts Options) (*Validator, error) 
 	v := &Validator{
 		crd:     crd,
 		version: version,
-		opts:    opts,
 		schema:  s,
 		prunes:  crd.PrunesUnknownFields(),
 		// Without embedded resources, coercing object meta below the root
@@ -80,6 +77,9 @@ func Compile(crd *schema.CRD, version string, opts Options) (*Validator, error) 
 	}
 	v.rules = rules
 	v.mutability = mutability.Compile(s)
+	if v.checks, err = compileChecks(v, opts.Extensions); err != nil {
+		return nil, fmt.Errorf("%s %q version %s: %w", schema.CRDKind, crd.Name(), version, err)
+	}
 	return v, nil
 }
 

@@ -22,6 +22,12 @@ func yamlObject(t *testing.T, text string) map[string]any {
 // compileSchema compiles a v1 CRD of group example.com, kind Foo, version v1 with the given schema.
 func compileSchema(t *testing.T, schemaYAML string) *Validator {
 	t.Helper()
+	return compileSchemaWith(t, schemaYAML, Options{})
+}
+
+// compileSchemaWith is compileSchema with options.
+func compileSchemaWith(t *testing.T, schemaYAML string, opts Options) *Validator {
+	t.Helper()
 	s, errs := schema.Parse(nil, yamlObject(t, schemaYAML))
 	if len(errs) > 0 {
 		t.Fatalf("bad test schema: %v", errs)
@@ -36,7 +42,7 @@ func compileSchema(t *testing.T, schemaYAML string) *Validator {
 			Validation: &schema.Validation{OpenAPIV3Schema: s},
 		},
 	}
-	v, err := Compile(crd, "v1", Options{})
+	v, err := Compile(crd, "v1", opts)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,6 +1,11 @@
 package engine
 
-import "k8s.io/apimachinery/pkg/util/validation/field"
+import (
+	"fmt"
+	"strings"
+
+	"k8s.io/apimachinery/pkg/util/validation/field"
+)
 
 // Result is the outcome of one request.
 type Result struct {
@@ -11,6 +16,13 @@ type Result struct {
 	Pruned []string
 	// Errors reject the request.
 	Errors field.ErrorList
+	// BadRequest rejects the request before validation, as kube-apiserver's
+	// decoder does with 400 Bad Request (unknown fields under
+	// FieldValidationStrict).
+	BadRequest error
+	// Ratcheted are errors on values an update did not change: ratcheting
+	// (KEP-4008) lets the request through; frontends show them as warnings.
+	Ratcheted field.ErrorList
 	// TypeConflicts are values whose JSON type contradicts the schema, found
 	// while pruning. Decode leaves them to value validation, which rejects
 	// them with the same errors.
@@ -20,4 +32,17 @@ type Result struct {
 }
 
 // Valid reports whether the request would be accepted.
-func (r *Result) Valid() bool { return len(r.Errors) == 0 }
+func (r *Result) Valid() bool { return len(r.Errors) == 0 && r.BadRequest == nil }
+
+// UnknownFieldsError is kube-apiserver's strict decoding error.
+type UnknownFieldsError struct {
+	Paths []string
+}
+
+func (e *UnknownFieldsError) Error() string {
+	quoted := make([]string, len(e.Paths))
+	for i, p := range e.Paths {
+		quoted[i] = fmt.Sprintf("unknown field %q", p)
+	}
+	return "strict decoding error: " + strings.Join(quoted, ", ")
+}

@@ -26,29 +26,27 @@ func compileRules(v *Validator) (*ruleStage, error) {
 // blockingRules is upstream's error when earlier errors keep the rules from running.
 const blockingRules = "some validation rules were not checked because the object was invalid; correct the existing errors to complete validation"
 
-// validateRules runs the rules after every other check of a request, as
-// kube-apiserver does: when errs already holds an error that blocks them
-// (Required, NotSupported, TooLong, TooMany, TypeInvalid) it returns the one
-// error that says so instead. old is nil on create. Errors of rules that
-// ratcheting relaxes go to res as warnings.
-func (v *Validator) validateRules(ctx context.Context, obj, old map[string]any, errs field.ErrorList, res *Result) field.ErrorList {
-	if v.rules == nil {
+// rules runs the x-kubernetes-validations after every other check of the
+// strategy, as kube-apiserver does: when one of those found an error that
+// blocks the rules (Required, NotSupported, TooLong, TooMany, TypeInvalid)
+// it returns the one error that says so instead. Errors of rules that
+// ratcheting relaxes go to Result.Ratcheted.
+func (r *run) rules(ctx context.Context) field.ErrorList {
+	if r.v.rules == nil {
 		return nil
 	}
-	if blocksRules(errs) {
+	if blocksRules(r.strategyErrs) {
 		return field.ErrorList{field.Invalid(nil, nil, blockingRules)}
 	}
 	var oldValue any
-	if old != nil {
-		oldValue = old
+	if r.old != nil {
+		oldValue = r.old
 	}
-	out := v.rules.validator.Validate(ctx, nil, obj, oldValue, celrules.EvalOptions{
+	out := r.v.rules.validator.Validate(ctx, nil, r.obj, oldValue, celrules.EvalOptions{
 		Budget:     celrules.RuntimeCELCostBudget,
-		Ratcheting: !v.opts.DisableRatcheting,
+		Ratcheting: !r.req.DisableRatcheting,
 	})
-	for _, e := range out.Ratcheted {
-		res.Warnings = append(res.Warnings, ratchetedRuleWarning(e))
-	}
+	r.res.Ratcheted = append(r.res.Ratcheted, out.Ratcheted...)
 	return out.Errors
 }
 
@@ -64,9 +62,4 @@ func blocksRules(errs field.ErrorList) bool {
 		}
 	}
 	return false
-}
-
-// ratchetedRuleWarning is the warning for an error ratcheting relaxed.
-func ratchetedRuleWarning(e *field.Error) string {
-	return e.Error() + " (ratcheted: unchanged from the old object)"
 }

@@ -3,129 +3,78 @@ package engine
 import (
 	"context"
 
-	"k8s.io/apimachinery/pkg/util/validation/field"
-
 	"github.com/kval-dev/kval/internal/jsonvalue"
-	"github.com/kval-dev/kval/objectmeta"
 )
 
-// Create runs a create request: decode, prepare as kube-apiserver's strategy
-// does, and validate. obj is changed in place; Result.Object is the object
-// as it would be stored.
-func (v *Validator) Create(obj map[string]any) *Result {
-	res := v.Decode(obj)
-	if !res.Valid() {
-		return res
+// Validate runs one request as kube-apiserver would: decode the object (and
+// a copy of the old one), prepare it as the registry and the strategy do,
+// then run every pipeline step and extension check that applies. It returns
+// an error and no Result for a request it cannot run (an update without an
+// old object, an unknown subresource). When ctx ends during the request, the
+// Result is incomplete and the error is ctx's: do not trust its verdict.
+func (v *Validator) Validate(ctx context.Context, req Request) (*Result, error) {
+	ops, err := req.ops()
+	if err != nil {
+		return nil, err
 	}
-	v.prepareCreate(obj, res)
-	res.Errors = v.validateCreate(context.Background(), obj, res)
-	if len(res.Errors) == 0 {
-		// The generic registry's own check, when the strategy found nothing.
-		res.Errors = objectmeta.ValidateCommon(obj, v.crd.Namespaced())
+	r := &run{v: v, req: &req, ops: ops}
+	if r.decode() {
+		borrowed := r.prepare()
+		r.validate(ctx)
+		r.finish(borrowed)
 	}
-	res.Warnings = append(res.Warnings, finalizerWarnings(obj, nil)...)
-	return res
+	return r.res, ctx.Err()
 }
 
-// Update runs an update request of old to obj. Both are decoded (old as it
-// was stored); obj is changed in place.
-func (v *Validator) Update(old, obj map[string]any) *Result {
-	res, oldObj := v.decodeBoth(old, obj)
-	if !res.Valid() {
-		return res
-	}
-	v.prepareUpdate(obj, oldObj, res)
-	borrowed := lendResourceVersion(obj, oldObj)
-	// The generic registry checks metadata before the strategy does.
-	res.Errors = objectmeta.ValidateCommonUpdate(obj, oldObj, v.crd.Namespaced())
-	res.Errors = append(res.Errors, v.validateUpdate(context.Background(), obj, oldObj, res)...)
-	res.Warnings = append(res.Warnings, finalizerWarnings(obj, oldObj)...)
-	if borrowed {
-		delete(metadataOf(obj), "resourceVersion")
-	}
-	return res
-}
-
-// UpdateStatus runs an update of the status subresource: only the status of
-// obj is taken, everything else is the old object's.
-func (v *Validator) UpdateStatus(old, obj map[string]any) *Result {
-	res, oldObj := v.decodeBoth(old, obj)
-	if !res.Valid() {
-		return res
-	}
-	stored := prepareStatusUpdate(obj, oldObj)
-	res.Object = stored
-	borrowed := lendResourceVersion(stored, oldObj)
-	res.Errors = objectmeta.ValidateCommonUpdate(stored, oldObj, v.crd.Namespaced())
-	res.Errors = append(res.Errors, v.validateStatusUpdate(context.Background(), stored, oldObj, res)...)
-	if borrowed {
-		delete(metadataOf(stored), "resourceVersion")
-	}
-	return res
-}
-
-// decodeBoth decodes the new object and a copy of the old one. An old object
-// that does not decode is reported under the path "<old object>".
-func (v *Validator) decodeBoth(old, obj map[string]any) (*Result, map[string]any) {
-	oldObj := jsonvalue.DeepCopyObject(old)
-	oldRes := v.Decode(oldObj)
-	res := v.Decode(obj)
-	if !oldRes.Valid() {
+// decode decodes the new object, and on update a copy of the old one, and
+// reports whether validation can go on. An old object that does not decode
+// is reported under the path "<old object>".
+func (r *run) decode() bool {
+	r.res = r.v.Decode(r.req.Object)
+	if r.req.OldObject != nil {
+		r.old = jsonvalue.DeepCopyObject(r.req.OldObject)
+		oldRes := r.v.Decode(r.old)
 		for _, e := range oldRes.Errors {
 			e.Detail = "in the old object: " + e.Detail
-			res.Errors = append(res.Errors, e)
+			r.res.Errors = append(r.res.Errors, e)
 		}
-		res.Object = nil
 	}
-	return res, oldObj
+	if !r.res.Valid() {
+		r.res.Object = nil
+		return false
+	}
+	if r.req.FieldValidation == FieldValidationStrict && len(r.res.Pruned) > 0 {
+		r.res.BadRequest = &UnknownFieldsError{Paths: r.res.Pruned}
+		r.res.Object = nil
+		return false
+	}
+	return true
 }
 
-func (v *Validator) validateCreate(ctx context.Context, obj map[string]any, res *Result) field.ErrorList {
-	if errs := v.validateTypeMeta(obj); len(errs) > 0 {
-		return errs
+// prepare changes the object as kube-apiserver does before it validates,
+// and reports whether the object borrowed the old object's resourceVersion.
+func (r *run) prepare() (borrowed bool) {
+	r.obj = r.req.Object
+	switch r.ops {
+	case OnCreate:
+		r.v.prepareCreate(r.obj, r.res)
+		return false
+	case OnUpdate:
+		r.v.prepareUpdate(r.obj, r.old, r.res)
+	case OnStatusUpdate:
+		r.obj = prepareStatusUpdate(r.obj, r.old)
+		r.res.Object = r.obj
 	}
-	errs := objectmeta.ValidateRoot(ctx, obj, v.crd.Namespaced())
-	errs = append(errs, v.validateValues(obj, nil, res)...)
-	errs = append(errs, v.validateScaleSpec(obj)...)
-	errs = append(errs, v.validateScaleStatus(obj)...)
-	errs = append(errs, v.validateEmbedded(ctx, obj)...)
-	errs = append(errs, v.validateListTypes(obj, nil, res)...)
-	return append(errs, v.validateRules(ctx, obj, nil, errs, res)...)
+	return lendResourceVersion(r.obj, r.old)
 }
 
-func (v *Validator) validateUpdate(ctx context.Context, obj, old map[string]any, res *Result) field.ErrorList {
-	if errs := v.validateTypeMeta(obj); len(errs) > 0 {
-		return errs
+// finish adds kube-apiserver's finalizer warnings and gives back a borrowed
+// resourceVersion.
+func (r *run) finish(borrowed bool) {
+	if r.ops != OnStatusUpdate && r.req.Scope == AllChecks {
+		r.res.Warnings = append(r.res.Warnings, finalizerWarnings(r.obj, r.old)...)
 	}
-	errs := objectmeta.ValidateRootUpdate(ctx, obj, old, v.crd.Namespaced())
-	errs = append(errs, v.validateValues(obj, old, res)...)
-	errs = append(errs, v.validateScaleSpec(obj)...)
-	errs = append(errs, v.validateScaleStatus(obj)...)
-	errs = append(errs, v.validateEmbedded(ctx, obj)...)
-	errs = append(errs, v.validateListTypes(obj, old, res)...)
-	errs = append(errs, v.validateRules(ctx, obj, old, errs, res)...)
-	return append(errs, v.mutability.Check(nil, obj, old)...)
-}
-
-func (v *Validator) validateStatusUpdate(ctx context.Context, obj, old map[string]any, res *Result) field.ErrorList {
-	if errs := v.validateTypeMeta(obj); len(errs) > 0 {
-		return errs
+	if borrowed {
+		delete(metadataOf(r.obj), "resourceVersion")
 	}
-	errs := objectmeta.ValidateRootUpdate(ctx, obj, old, v.crd.Namespaced())
-	if _, has := obj["status"]; has {
-		errs = append(errs, v.validateStatusValues(obj, old, res)...)
-	}
-	errs = append(errs, v.validateScaleStatus(obj)...)
-	errs = append(errs, v.validateListTypes(obj, old, res)...)
-	errs = append(errs, v.validateRules(ctx, obj, old, errs, res)...)
-	return append(errs, v.mutability.Check(nil, obj, old)...)
-}
-
-// validateEmbedded checks the embedded resources of obj; schemas without
-// any need no walk of the object.
-func (v *Validator) validateEmbedded(ctx context.Context, obj map[string]any) field.ErrorList {
-	if !v.embedded {
-		return nil
-	}
-	return objectmeta.Validate(ctx, nil, obj, v.schema, false)
 }

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"context"
 	"fmt"
 
 	"k8s.io/apimachinery/pkg/util/validation/field"
@@ -36,48 +37,43 @@ func compileValues(s *schema.Schema) (*valueStage, error) {
 	return &valueStage{object: object, status: status, listTypes: listtypes.Compile(s)}, nil
 }
 
-// validateValues is the value validation of a create (old is nil) or of an
-// update, with ratcheting unless it is disabled.
-func (v *Validator) validateValues(obj, old map[string]any, res *Result) field.ErrorList {
-	if old == nil || v.opts.DisableRatcheting {
-		return v.values.object.Validate(nil, obj)
+// values is the value validation of a create or of an update, with
+// ratcheting unless the request disables it.
+func (r *run) values(context.Context) field.ErrorList {
+	stage := r.v.values.object
+	if !r.ratcheting() {
+		return stage.Validate(nil, r.obj)
 	}
-	out := v.values.object.ValidateUpdate(nil, obj, old)
-	res.addRatcheted(out.Ratcheted)
+	out := stage.ValidateUpdate(nil, r.obj, r.old)
+	r.res.Ratcheted = append(r.res.Ratcheted, out.Ratcheted...)
 	return out.Errors
 }
 
-// validateStatusValues is the value validation of a status update: the new
-// status against the status schema, the old status for ratcheting.
-func (v *Validator) validateStatusValues(obj, old map[string]any, res *Result) field.ErrorList {
-	status := field.NewPath("status")
-	if v.opts.DisableRatcheting {
-		return v.values.status.Validate(status, obj["status"])
+// statusValues is the value validation of a status update: the new status
+// against the status schema, the old status for ratcheting. A status update
+// that removes the status has nothing to validate.
+func (r *run) statusValues(context.Context) field.ErrorList {
+	status, has := r.obj["status"]
+	if !has {
+		return nil
 	}
-	out := v.values.status.ValidateUpdate(status, obj["status"], old["status"])
-	res.addRatcheted(out.Ratcheted)
+	path := field.NewPath("status")
+	if !r.ratcheting() {
+		return r.v.values.status.Validate(path, status)
+	}
+	out := r.v.values.status.ValidateUpdate(path, status, r.old["status"])
+	r.res.Ratcheted = append(r.res.Ratcheted, out.Ratcheted...)
 	return out.Errors
 }
 
-// validateListTypes checks set and map lists; on update, kube-apiserver
-// reports the new object's errors only when the old object had none.
-func (v *Validator) validateListTypes(obj, old map[string]any, res *Result) field.ErrorList {
-	if old == nil || v.opts.DisableRatcheting {
-		return v.values.listTypes.Validate(nil, obj)
+// listTypes checks set and map lists; on update, kube-apiserver reports the
+// new object's errors only when the old object had none.
+func (r *run) listTypes(context.Context) field.ErrorList {
+	stage := r.v.values.listTypes
+	if !r.ratcheting() {
+		return stage.Validate(nil, r.obj)
 	}
-	out := v.values.listTypes.ValidateUpdate(nil, obj, old)
-	res.addRatcheted(out.Ratcheted)
+	out := stage.ValidateUpdate(nil, r.obj, r.old)
+	r.res.Ratcheted = append(r.res.Ratcheted, out.Ratcheted...)
 	return out.Errors
-}
-
-// addRatcheted reports errors that ratcheting relaxed as warnings.
-func (r *Result) addRatcheted(errs field.ErrorList) {
-	for _, e := range errs {
-		r.Warnings = append(r.Warnings, ratchetedWarning(e))
-	}
-}
-
-// ratchetedWarning is the warning for an error ratcheting relaxed.
-func ratchetedWarning(e *field.Error) string {
-	return e.Error() + " (ratcheted: unchanged from the old object)"
 }

@@ -153,28 +153,3 @@ func (l *Loaded) Errors() []Problem {
 	}
 	return out
 }
-
-// Lookup finds the CRD and version that serve objects of apiVersion and kind.
-func (l *Loaded) Lookup(apiVersion, kind string) (*CRD, *Version, error) {
-	group, version, ok := strings.Cut(apiVersion, "/")
-	if !ok {
-		return nil, nil, fmt.Errorf("no CustomResourceDefinition for apiVersion %q: not of the form group/version", apiVersion)
-	}
-	for _, c := range l.CRDs {
-		if c.Spec.Group != group || c.Spec.Names.Kind != kind {
-			continue
-		}
-		for i := range c.Spec.Versions {
-			v := &c.Spec.Versions[i]
-			if v.Name != version {
-				continue
-			}
-			if !v.Served {
-				return nil, nil, fmt.Errorf("version %s of %s %q is not served", version, CRDKind, c.Name())
-			}
-			return c, v, nil
-		}
-		return nil, nil, fmt.Errorf("%s %q has no version %s", CRDKind, c.Name(), version)
-	}
-	return nil, nil, fmt.Errorf("no %s for %s, Kind=%s", CRDKind, apiVersion, kind)
-}

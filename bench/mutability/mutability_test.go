@@ -1,6 +1,7 @@
 package mutability
 
 import (
+	"context"
 	"fmt"
 	"strings"
 	"testing"
@@ -141,7 +142,7 @@ func BenchmarkUpdate(b *testing.B) {
 		b.Run(variant, func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
-				res := v.Update(old, runtime.DeepCopyJSON(updated))
+				res := update(b, v, old, runtime.DeepCopyJSON(updated))
 				if !res.Valid() {
 					b.Fatal(res.Errors)
 				}
@@ -155,16 +156,26 @@ func BenchmarkUpdate(b *testing.B) {
 func TestTheUpdateIsAllowedAndAViolationIsCaught(t *testing.T) {
 	old, updated := objects()
 	v := crd(t, all)
-	if res := v.Update(old, runtime.DeepCopyJSON(updated)); !res.Valid() {
+	if res := update(t, v, old, runtime.DeepCopyJSON(updated)); !res.Valid() {
 		t.Fatalf("the benchmarked update must be allowed: %v", res.Errors)
 	}
 	bad := runtime.DeepCopyJSON(updated)
 	bad["spec"].(map[string]any)["history"].([]any)[5] = "rewritten"
-	res := v.Update(old, bad)
+	res := update(t, v, old, bad)
 	if len(res.Errors) != 1 || res.Errors[0].Error() != "spec.history[5]: Forbidden: item is immutable" {
 		t.Errorf("want the history rewrite rejected, got %v", res.Errors)
 	}
-	if res := crd(t, none).Update(old, bad); !res.Valid() {
+	if res := update(t, crd(t, none), old, bad); !res.Valid() {
 		t.Errorf("without the extensions the rewrite is allowed: %v", res.Errors)
 	}
+}
+
+// update runs an update request through kval.
+func update(tb testing.TB, v *engine.Validator, old, obj map[string]any) *engine.Result {
+	tb.Helper()
+	res, err := v.Validate(context.Background(), engine.Request{Operation: engine.Update, Object: obj, OldObject: old})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return res
 }

@@ -1,6 +1,7 @@
 package pipeline
 
 import (
+	"context"
 	"testing"
 
 	"k8s.io/apimachinery/pkg/runtime"
@@ -34,8 +35,8 @@ func BenchmarkCreate(b *testing.B) {
 			b.Run(ex.name+"/"+v.name+"/kval", func(b *testing.B) {
 				b.ReportAllocs()
 				for b.Loop() {
-					if res := v.kval.Create(runtime.DeepCopyJSON(ex.raw)); !res.Valid() {
-						b.Fatal(res.Errors)
+					if err := kvalAccepts(v.kval, engine.Request{Operation: engine.Create, Object: runtime.DeepCopyJSON(ex.raw)}); err != nil {
+						b.Fatal(err)
 					}
 				}
 			})
@@ -57,8 +58,8 @@ func BenchmarkUpdate(b *testing.B) {
 			b.Run(ex.name+"/"+v.name+"/kval", func(b *testing.B) {
 				b.ReportAllocs()
 				for b.Loop() {
-					if res := v.kval.Update(ex.stored, runtime.DeepCopyJSON(ex.stored)); !res.Valid() {
-						b.Fatal(res.Errors)
+					if err := kvalAccepts(v.kval, engine.Request{Operation: engine.Update, Object: runtime.DeepCopyJSON(ex.stored), OldObject: ex.stored}); err != nil {
+						b.Fatal(err)
 					}
 				}
 			})
@@ -137,4 +138,13 @@ func withNamespace(obj map[string]any, v corpusset.Version) {
 	case meta["namespace"] == nil:
 		meta["namespace"] = "default"
 	}
+}
+
+// kvalAccepts runs a request through kval and says why it was not accepted.
+func kvalAccepts(v *engine.Validator, req engine.Request) error {
+	res, err := v.Validate(context.Background(), req)
+	if err != nil {
+		return err
+	}
+	return res.Errors.ToAggregate()
 }

@@ -1,12 +1,14 @@
 package pipeline
 
 import (
+	"context"
 	"flag"
 	"fmt"
 	"strings"
 	"testing"
 
 	"k8s.io/apimachinery/pkg/runtime"
+	"k8s.io/apimachinery/pkg/util/validation/field"
 
 	"github.com/kval-dev/kval/conformance/compare"
 	"github.com/kval-dev/kval/conformance/corpusset"
@@ -133,7 +135,7 @@ var metadataChanges = []struct {
 func (p pair) create(t *testing.T, c *tally, kind, what string, obj map[string]any) {
 	t.Helper()
 	theirs, err := p.upstream.Create(runtime.DeepCopyJSON(obj))
-	ours := p.kval.Create(runtime.DeepCopyJSON(obj))
+	ours := p.validate(t, engine.Request{Operation: engine.Create, Object: runtime.DeepCopyJSON(obj)})
 	p.compare(t, c, kind, what, ours, theirs, err, obj, nil)
 }
 
@@ -141,7 +143,7 @@ func (p pair) update(t *testing.T, c *tally, kind, what string, obj, old map[str
 	t.Helper()
 	obj, old = stored(obj), stored(old)
 	theirs, err := p.upstream.Update(runtime.DeepCopyJSON(obj), runtime.DeepCopyJSON(old))
-	ours := p.kval.Update(runtime.DeepCopyJSON(old), runtime.DeepCopyJSON(obj))
+	ours := p.validate(t, engine.Request{Operation: engine.Update, Object: runtime.DeepCopyJSON(obj), OldObject: runtime.DeepCopyJSON(old)})
 	p.compare(t, c, kind, what, ours, theirs, err, obj, old)
 }
 
@@ -149,8 +151,19 @@ func (p pair) updateStatus(t *testing.T, c *tally, what string, obj, old map[str
 	t.Helper()
 	obj, old = stored(obj), stored(old)
 	theirs, err := p.upstream.UpdateStatus(runtime.DeepCopyJSON(obj), runtime.DeepCopyJSON(old))
-	ours := p.kval.UpdateStatus(runtime.DeepCopyJSON(old), runtime.DeepCopyJSON(obj))
+	ours := p.validate(t, engine.Request{Operation: engine.Update, Subresource: engine.StatusSubresource,
+		Object: runtime.DeepCopyJSON(obj), OldObject: runtime.DeepCopyJSON(old)})
 	p.compare(t, c, "status update", what, ours, theirs, err, obj, old)
+}
+
+// validate runs one request through kval.
+func (p pair) validate(t *testing.T, req engine.Request) *engine.Result {
+	t.Helper()
+	res, err := p.kval.Validate(context.Background(), req)
+	if err != nil {
+		t.Fatalf("kval cannot run the request: %v", err)
+	}
+	return res
 }
 
 // compare checks one request's verdicts: upstream's decoding error (kval
@@ -171,7 +184,7 @@ func (p pair) compare(t *testing.T, c *tally, kind, what string, ours *engine.Re
 		c.rejected++
 	}
 	d := compare.Ordered(ours.Errors, theirs.Errors)
-	d += diffWarnings(ours.Warnings, theirs.Warnings)
+	d += diffWarnings(append(ours.Warnings, errorStrings(ours.Ratcheted)...), theirs.Warnings)
 	if d != "" {
 		c.differences++
 		t.Errorf("%s %s differs\nold: %v\nnew: %v\n%s", kind, what, old, obj, d)
@@ -179,14 +192,12 @@ func (p pair) compare(t *testing.T, c *tally, kind, what string, ours *engine.Re
 }
 
 // diffWarnings checks that every warning upstream gives (finalizer names,
-// errors of CEL rules that ratcheting relaxed) is among kval's. kval warns
-// about more: ratcheted value and list-type errors, which upstream drops
-// silently, and what the status subresource resets; it marks ratcheted
-// errors with a suffix, removed here.
+// errors of CEL rules that ratcheting relaxed) is among kval's warnings and
+// ratcheted errors. kval reports more: ratcheted value and list-type errors,
+// which upstream drops silently, and what the status subresource resets.
 func diffWarnings(kval, upstreamWarnings []string) string {
 	have := map[string]int{}
 	for _, k := range kval {
-		k = strings.TrimSuffix(k, " (ratcheted: unchanged from the old object)")
 		have[compare.Stable(k)]++
 	}
 	var missing []string
@@ -232,6 +243,14 @@ func withNamespace(v corpusset.Version, obj map[string]any) map[string]any {
 		delete(meta, "namespace")
 	case meta["namespace"] == nil:
 		meta["namespace"] = "default"
+	}
+	return out
+}
+
+func errorStrings(errs field.ErrorList) []string {
+	out := make([]string, len(errs))
+	for i, e := range errs {
+		out[i] = e.Error()
 	}
 	return out
 }

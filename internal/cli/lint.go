@@ -14,7 +14,6 @@ import (
 	"github.com/kval-dev/kval/lint"
 	"github.com/kval-dev/kval/manifest"
 	"github.com/kval-dev/kval/schema"
-	"github.com/kval-dev/kval/values"
 )
 
 func newLintCommand(s streams) *cobra.Command {
@@ -48,7 +47,7 @@ cannot be read.`,
   kval lint -o json crd.yaml other.yaml`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return runLint(s, output, allCosts, args)
+			return runLint(cmd.Context(), s, output, allCosts, args)
 		},
 	}
 	cmd.Flags().StringVarP(&output, "output", "o", "text", "output format: text, json or yaml")
@@ -79,7 +78,7 @@ type lintResult struct {
 	source    manifest.Source
 }
 
-func runLint(s streams, output string, allCosts bool, args []string) error {
+func runLint(ctx context.Context, s streams, output string, allCosts bool, args []string) error {
 	if output != "text" && output != "json" && output != "yaml" {
 		return badInput("unknown output format %q: use text, json or yaml", output)
 	}
@@ -92,7 +91,7 @@ func runLint(s streams, output string, allCosts bool, args []string) error {
 			results = append(results, unusable(in.doc.Source, in.err))
 			return
 		}
-		if r, ok := lintDocument(s, in.doc, allCosts); ok {
+		if r, ok := lintDocument(ctx, s, in.doc, allCosts); ok {
 			found[file] = true
 			results = append(results, r)
 		}
@@ -123,7 +122,7 @@ func filesWithoutCRD(args []string, found map[string]bool) []lintResult {
 
 // lintDocument checks a CRD or a bare schema; ok is false for documents of
 // other kinds, which are skipped with a warning.
-func lintDocument(s streams, doc manifest.Document, allCosts bool) (lintResult, bool) {
+func lintDocument(ctx context.Context, s streams, doc manifest.Document, allCosts bool) (lintResult, bool) {
 	r := lintResult{File: doc.Source.File, Index: doc.Source.Index, Line: doc.Source.Line, source: doc.Source}
 	if doc.Source.Item >= 0 {
 		item := doc.Source.Item
@@ -137,7 +136,7 @@ func lintDocument(s streams, doc manifest.Document, allCosts bool) (lintResult, 
 			return r.withErrors(decodeErrs), true
 		}
 		checker := celrules.NewChecker()
-		r = r.withErrors(lint.CheckCRD(context.Background(), crd, lintOptionsWith(checker)))
+		r = r.withErrors(lint.CheckCRD(ctx, crd, lint.Options{Rules: checker}))
 		if r.Valid {
 			// kube-apiserver warns only about CRDs it accepts.
 			r.Warnings = lint.WarningsOnCreate(crd)
@@ -156,25 +155,8 @@ func lintDocument(s streams, doc manifest.Document, allCosts bool) (lintResult, 
 	}
 	r.Kind = "schema"
 	checker := celrules.NewChecker()
-	r = r.withErrors(lint.CheckSchema(context.Background(), nil, loaded.Schemas[0].Schema, lintOptionsWith(checker)))
+	r = r.withErrors(lint.CheckSchema(ctx, nil, loaded.Schemas[0].Schema, lint.Options{Rules: checker}))
 	return r.withCosts(checker, allCosts), true
-}
-
-// lintOptions plugs every later stage into lint, for kube-apiserver's full
-// create-time verdict: value validation of defaults (package values, as
-// upstream's CRD validation does it), CEL (package celrules) compiling rules
-// and evaluating them on defaults.
-func lintOptions() lint.Options {
-	return lintOptionsWith(celrules.NewChecker())
-}
-
-// lintOptionsWith is lintOptions with the checker that keeps the rules' costs.
-func lintOptionsWith(checker *celrules.Checker) lint.Options {
-	return lint.Options{
-		Values:       values.Defaults{},
-		Rules:        checker,
-		DefaultRules: celrules.NewDefaultEvaluator(),
-	}
 }
 
 func (r lintResult) withErrors(errs field.ErrorList) lintResult {

@@ -1,8 +1,10 @@
 package cli
 
 import (
+	"context"
 	"fmt"
 
+	"github.com/kval-dev/kval/catalog"
 	"github.com/kval-dev/kval/engine"
 )
 
@@ -19,7 +21,7 @@ func (o oldObjects) find(apiVersion, kind, namespace, name string) map[string]an
 
 // loadOldObjects reads the --old paths. Every old object must be readable,
 // served by a CRD and unique: otherwise updates could not be matched.
-func loadOldObjects(s streams, cat *catalog, paths []string, namespace string) (oldObjects, error) {
+func loadOldObjects(ctx context.Context, s streams, cat *catalog.Catalog, paths []string, namespace string) (oldObjects, error) {
 	olds := oldObjects{}
 	if len(paths) == 0 {
 		return olds, nil
@@ -36,7 +38,7 @@ func loadOldObjects(s streams, cat *catalog, paths []string, namespace string) (
 			fail("%s: old object: %v", r.source(), withoutSource(in.err))
 			return
 		}
-		v, err := cat.validator(r.APIVersion, r.Kind)
+		v, err := cat.ForObject(ctx, r.APIVersion, r.Kind)
 		if err != nil {
 			fail("%s: old object: %v", r.source(), err)
 			return

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -11,7 +12,6 @@ import (
 	"k8s.io/apimachinery/pkg/runtime/schema"
 	"sigs.k8s.io/yaml"
 
-	"github.com/kval-dev/kval/engine"
 	"github.com/kval-dev/kval/openapi"
 )
 
@@ -40,7 +40,7 @@ path. --group-version prints one document.`,
   kval openapi --crd crds/ --group-version gateway.networking.k8s.io/v1 -o yaml`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return runOpenAPI(s, o)
+			return runOpenAPI(cmd.Context(), s, o)
 		},
 	}
 	cmd.Flags().StringSliceVar(&o.crds, "crd", nil, "CRD files or directories (repeatable)")
@@ -49,15 +49,15 @@ path. --group-version prints one document.`,
 	return cmd
 }
 
-func runOpenAPI(s streams, o *openAPIOptions) error {
+func runOpenAPI(ctx context.Context, s streams, o *openAPIOptions) error {
 	if o.output != "json" && o.output != "yaml" {
 		return badInput("unknown output format %q: use json or yaml", o.output)
 	}
-	cat, err := loadCatalog(s, o.crds, engine.Options{})
+	cat, err := loadCatalog(ctx, s, o.crds)
 	if err != nil {
 		return err
 	}
-	docs, err := openapi.Build(cat.loaded.CRDs)
+	docs, err := openapi.Build(cat.CRDs())
 	if err != nil {
 		return badInput("%v", err)
 	}

@@ -1,9 +1,10 @@
 package cli
 
 import (
+	"context"
 	"fmt"
 
-	"github.com/kval-dev/kval/engine"
+	"github.com/kval-dev/kval/catalog"
 	"github.com/spf13/cobra"
 )
 
@@ -25,7 +26,7 @@ applied. Every removed field is reported as a warning, as kubectl prints it.`,
   kubectl get widgets -o yaml | kval prune --crd crds/ -o json -`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return runPrune(s, o, args)
+			return runPrune(cmd.Context(), s, o, args)
 		},
 	}
 	cmd.Flags().StringSliceVar(&o.crds, "crd", nil, "CRD files or directories (repeatable)")
@@ -33,11 +34,11 @@ applied. Every removed field is reported as a warning, as kubectl prints it.`,
 	return cmd
 }
 
-func runPrune(s streams, o *pruneOptions, args []string) error {
+func runPrune(ctx context.Context, s streams, o *pruneOptions, args []string) error {
 	if o.output != "yaml" && o.output != "json" {
 		return badInput("unknown output format %q: use yaml or json", o.output)
 	}
-	cat, err := loadCatalog(s, o.crds, engine.Options{})
+	cat, err := loadCatalog(ctx, s, o.crds)
 	if err != nil {
 		return err
 	}
@@ -45,7 +46,7 @@ func runPrune(s streams, o *pruneOptions, args []string) error {
 	status := ExitValid
 	printed := 0
 	err = readInputs(s, args, func(in inputDoc) {
-		r := pruneOne(cat, in)
+		r := pruneOne(ctx, cat, in)
 		status = max(status, resultStatus(&r))
 		if o.output == "json" {
 			results = append(results, r)
@@ -70,13 +71,13 @@ func runPrune(s streams, o *pruneOptions, args []string) error {
 }
 
 // pruneOne decodes one document with the validator of its kind.
-func pruneOne(cat *catalog, in inputDoc) objectResult {
+func pruneOne(ctx context.Context, cat *catalog.Catalog, in inputDoc) objectResult {
 	r := newObjectResult(in.doc)
 	if in.err != nil {
 		r.Error = withoutSource(in.err).Error()
 		return r
 	}
-	v, err := cat.validator(r.APIVersion, r.Kind)
+	v, err := cat.ForObject(ctx, r.APIVersion, r.Kind)
 	if err != nil {
 		r.setLookupError(err)
 		return r

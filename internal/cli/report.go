@@ -2,12 +2,14 @@ package cli
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 
 	"k8s.io/apimachinery/pkg/util/validation/field"
 	"sigs.k8s.io/yaml"
 
+	"github.com/kval-dev/kval/catalog"
 	"github.com/kval-dev/kval/manifest"
 )
 
@@ -47,7 +49,7 @@ func (r *objectResult) setErrors(errs field.ErrorList) {
 
 // setLookupError records why no validator serves the document.
 func (r *objectResult) setLookupError(err error) {
-	if _, notCovered := err.(errNotCovered); notCovered {
+	if notCovered := (*catalog.NotCoveredError)(nil); errors.As(err, &notCovered) {
 		r.Skipped = err.Error()
 		return
 	}

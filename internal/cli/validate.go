@@ -1,11 +1,14 @@
 package cli
 
 import (
+	"context"
 	"fmt"
 	"runtime"
+	"strings"
 
 	"github.com/spf13/cobra"
 
+	"github.com/kval-dev/kval/catalog"
 	"github.com/kval-dev/kval/engine"
 )
 
@@ -37,7 +40,7 @@ one is invalid, 2 when the input or a CRD cannot be used.`,
   kval validate --crd crds/ --old live.yaml --subresource status status.yaml`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return runValidate(s, o, args)
+			return runValidate(cmd.Context(), s, o, args)
 		},
 	}
 	f := cmd.Flags()
@@ -65,15 +68,15 @@ func (o *validateOptions) check() error {
 	return nil
 }
 
-func runValidate(s streams, o *validateOptions, args []string) error {
+func runValidate(ctx context.Context, s streams, o *validateOptions, args []string) error {
 	if err := o.check(); err != nil {
 		return err
 	}
-	cat, err := loadCatalog(s, o.crds, engine.Options{DisableRatcheting: !o.ratcheting})
+	cat, err := loadCatalog(ctx, s, o.crds)
 	if err != nil {
 		return err
 	}
-	olds, err := loadOldObjects(s, cat, o.old, o.namespace)
+	olds, err := loadOldObjects(ctx, s, cat, o.old, o.namespace)
 	if err != nil {
 		return err
 	}
@@ -84,41 +87,41 @@ func runValidate(s streams, o *validateOptions, args []string) error {
 				out.fail(err)
 			}
 		},
-		func(in inputDoc) objectResult { return validateOne(cat, olds, o, in) },
+		func(in inputDoc) objectResult { return validateOne(ctx, cat, olds, o, in) },
 		out.add)
 	return out.finish()
 }
 
 // validateOne validates one document as a create, or as an update when an
 // old object matches it.
-func validateOne(cat *catalog, olds oldObjects, o *validateOptions, in inputDoc) objectResult {
+func validateOne(ctx context.Context, cat *catalog.Catalog, olds oldObjects, o *validateOptions, in inputDoc) objectResult {
 	r := newObjectResult(in.doc)
 	if in.err != nil {
 		r.Error = withoutSource(in.err).Error()
 		return r
 	}
-	v, err := cat.validator(r.APIVersion, r.Kind)
+	v, err := cat.ForObject(ctx, r.APIVersion, r.Kind)
 	if err != nil {
 		r.setLookupError(err)
 		return r
 	}
-	obj := in.doc.Object
-	r.Namespace = defaultNamespace(v, obj, o.namespace)
-	old := olds.find(r.APIVersion, r.Kind, r.Namespace, r.Name)
-	var res *engine.Result
-	switch {
-	case o.subresource == "status" && old == nil:
-		r.Error = fmt.Sprintf("no old object for the status update of %s", r.subject())
+	r.Namespace = defaultNamespace(v, in.doc.Object, o.namespace)
+	req := engine.Request{Operation: engine.Create, Object: in.doc.Object, DisableRatcheting: !o.ratcheting}
+	if old := olds.find(r.APIVersion, r.Kind, r.Namespace, r.Name); old != nil {
+		req.Operation, req.OldObject = engine.Update, old
+	}
+	if o.subresource == engine.StatusSubresource {
+		if req.OldObject == nil {
+			r.Error = fmt.Sprintf("no old object for the status update of %s", r.subject())
+			return r
+		}
+		req.Subresource = engine.StatusSubresource
+	}
+	r.Operation = strings.ToLower(string(req.Operation))
+	res, err := v.Validate(ctx, req)
+	if err != nil {
+		r.Error = err.Error()
 		return r
-	case o.subresource == "status":
-		r.Operation = "update"
-		res = v.UpdateStatus(old, obj)
-	case old != nil:
-		r.Operation = "update"
-		res = v.Update(old, obj)
-	default:
-		r.Operation = "create"
-		res = v.Create(obj)
 	}
 	r.record(res)
 	return r
@@ -132,4 +135,10 @@ func (r *objectResult) record(res *engine.Result) {
 	r.Pruned = append(r.Pruned, res.Pruned...)
 	r.setErrors(res.Errors)
 	r.Warnings = append(r.Warnings, res.Warnings...)
+	for _, e := range res.Ratcheted {
+		r.Warnings = append(r.Warnings, e.Error()+" (ratcheted: unchanged from the old object)")
+	}
+	if res.BadRequest != nil {
+		r.Error = res.BadRequest.Error()
+	}
 }

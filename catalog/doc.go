@@ -1,0 +1,23 @@
+// Package catalog holds the CustomResourceDefinitions a frontend serves (the
+// CLI's --crd files, a webhook's schemas, a test client's CRDs) and hands out
+// one compiled engine.Validator per served version.
+//
+// It owns what every frontend would otherwise repeat:
+//
+//   - loading CRDs from files, directories and bytes, with every unusable
+//     document reported (a bare schema serves no kind, so it is reported and
+//     not served; kval lint checks bare schemas);
+//   - the verdict kube-apiserver gives a CRD on create (package lint): a CRD
+//     it would reject serves nothing (InvalidCRDError);
+//   - lookup by apiVersion and kind, or by group, version and resource, with
+//     the "group known, version or kind unknown" rule: objects of a group no
+//     CRD defines are not custom resources kval was asked about
+//     (NotCoveredError: frontends skip them), while a group that is defined
+//     but does not serve the version or kind is an error (NoMatchError);
+//   - lazy compilation: a CRD version is linted and compiled on first use,
+//     once, however many requests ask for it at the same time;
+//   - atomic replacement: Put and Remove publish a new immutable snapshot, so
+//     a request that looked up a validator keeps using it while the CRD is
+//     replaced, and every lookup sees either the old or the new CRD, never a
+//     mix of the two.
+package catalog

@@ -1,0 +1,55 @@
+package catalog
+
+import (
+	"fmt"
+
+	"k8s.io/apimachinery/pkg/util/validation/field"
+
+	"github.com/kval-dev/kval/schema"
+)
+
+// NotCoveredError says that no CRD of the catalog defines the group of an
+// object: it is not a custom resource kval was asked about (a Namespace, a
+// Deployment among the manifests), and frontends skip it.
+type NotCoveredError struct{ Group string }
+
+func (e *NotCoveredError) Error() string {
+	if e.Group == "" {
+		return "skipped: a built-in kind of the core group, not a custom resource"
+	}
+	return fmt.Sprintf("skipped: no CustomResourceDefinition of group %q was given", e.Group)
+}
+
+// NoMatchError says that a group the catalog defines has no served version
+// for an object's apiVersion and kind (or resource).
+type NoMatchError struct {
+	// Reason says what is missing, e.g. `CustomResourceDefinition
+	// "databases.example.com" has no version v2`.
+	Reason string
+}
+
+func (e *NoMatchError) Error() string { return e.Reason }
+
+// InvalidCRDError says that kube-apiserver would reject a CRD on create
+// (package lint): it serves nothing.
+type InvalidCRDError struct {
+	CRD    *schema.CRD
+	Errors field.ErrorList
+}
+
+// Error is kube-apiserver's message for an invalid object.
+func (e *InvalidCRDError) Error() string {
+	return fmt.Sprintf("%s.apiextensions.k8s.io %q is invalid: %v", schema.CRDKind, e.CRD.Name(), e.Errors.ToAggregate())
+}
+
+// ConflictError says that a CRD defines a kind or resource of a group that
+// another CRD of the catalog already defines.
+type ConflictError struct {
+	CRD, Existing *schema.CRD
+	What          string // "kind Database" or "resource databases"
+}
+
+func (e *ConflictError) Error() string {
+	return fmt.Sprintf("%s %q defines %s of group %s again, first defined by %q at %s",
+		schema.CRDKind, e.CRD.Name(), e.What, e.CRD.Spec.Group, e.Existing.Name(), e.Existing.Source)
+}

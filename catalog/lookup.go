@@ -1,0 +1,44 @@
+package catalog
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/kval-dev/kval/engine"
+	"github.com/kval-dev/kval/schema"
+)
+
+// ForObject returns the validator of objects of apiVersion and kind. It
+// fails with NotCoveredError when no CRD defines the group, NoMatchError
+// when the group's CRDs do not serve the version or kind, InvalidCRDError
+// when kube-apiserver would reject the CRD.
+func (c *Catalog) ForObject(ctx context.Context, apiVersion, kind string) (*engine.Validator, error) {
+	group, version, hasGroup := strings.Cut(apiVersion, "/")
+	if !hasGroup {
+		group, version = "", apiVersion
+	}
+	snap := c.current.Load()
+	if !snap.groups[group] {
+		return nil, &NotCoveredError{Group: group}
+	}
+	e := snap.byKind[group+"/"+kind]
+	if e == nil {
+		return nil, &NoMatchError{Reason: fmt.Sprintf("no %s for %s, Kind=%s", schema.CRDKind, apiVersion, kind)}
+	}
+	return e.validator(ctx, version)
+}
+
+// ForResource returns the validator of the objects of a resource (the
+// CRD's plural name) in group and version, with ForObject's errors.
+func (c *Catalog) ForResource(ctx context.Context, group, version, resource string) (*engine.Validator, error) {
+	snap := c.current.Load()
+	if !snap.groups[group] {
+		return nil, &NotCoveredError{Group: group}
+	}
+	e := snap.byResource[group+"/"+resource]
+	if e == nil {
+		return nil, &NoMatchError{Reason: fmt.Sprintf("no %s for resource %s in %s/%s", schema.CRDKind, resource, group, version)}
+	}
+	return e.validator(ctx, version)
+}

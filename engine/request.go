@@ -1,0 +1,101 @@
+package engine
+
+import "fmt"
+
+// Operation is what a request does to an object, in admission's words.
+type Operation string
+
+const (
+	// Create stores a new object.
+	Create Operation = "CREATE"
+	// Update replaces a stored object (PATCH and server-side apply reach
+	// validation as updates, with the whole old and new objects).
+	Update Operation = "UPDATE"
+)
+
+// StatusSubresource is the subresource whose updates change only the status.
+const StatusSubresource = "status"
+
+// FieldValidation is kube-apiserver's fieldValidation query parameter: what
+// a request does with fields the schema does not know.
+type FieldValidation string
+
+const (
+	// FieldValidationWarn prunes unknown fields and reports them (Result.Pruned);
+	// kube-apiserver's default. The zero value means Warn.
+	FieldValidationWarn FieldValidation = "Warn"
+	// FieldValidationIgnore prunes unknown fields silently: Result.Pruned still
+	// lists them (nothing a user gave is dropped unreported to the caller),
+	// and the frontend decides not to show them.
+	FieldValidationIgnore FieldValidation = "Ignore"
+	// FieldValidationStrict refuses a request with unknown fields before
+	// validation, as kube-apiserver's strict decoder does (400 Bad Request).
+	FieldValidationStrict FieldValidation = "Strict"
+)
+
+// Scope selects which checks a request runs.
+type Scope int
+
+const (
+	// AllChecks runs kube-apiserver's pipeline and kval's own checks.
+	AllChecks Scope = iota
+	// BeyondKubeAPIServer runs only what kube-apiserver does not check itself
+	// (the mutability extensions and registered extensions), for an admission
+	// webhook behind a kube-apiserver that has already validated the object.
+	// Decoding (pruning, defaults) still runs, so checks see the stored object.
+	BeyondKubeAPIServer
+)
+
+// Request is one write of a custom resource.
+type Request struct {
+	Operation Operation
+	// Subresource is "" for the object itself or StatusSubresource.
+	Subresource string
+	// Object is the new object. It is decoded and prepared in place;
+	// Result.Object is the object as it would be stored.
+	Object map[string]any
+	// OldObject is the stored object an update replaces. It is not changed.
+	OldObject map[string]any
+
+	// DisableRatcheting reports errors on values an update did not change as
+	// errors, not as Result.Ratcheted (kube-apiserver ratchets, KEP-4008).
+	DisableRatcheting bool
+	FieldValidation   FieldValidation
+	Scope             Scope
+}
+
+// ops is the set of requests a step applies to.
+func (r *Request) ops() (Ops, error) {
+	switch {
+	case r.Object == nil:
+		return 0, fmt.Errorf("the request has no object")
+	case r.Operation == Create && r.Subresource == "":
+		return OnCreate, nil
+	case r.Operation != Update:
+		return 0, fmt.Errorf("unsupported operation %q: only %s and %s are validated", r.Operation, Create, Update)
+	case r.OldObject == nil:
+		return 0, fmt.Errorf("an update needs the old object")
+	case r.Subresource == "":
+		return OnUpdate, nil
+	case r.Subresource == StatusSubresource:
+		return OnStatusUpdate, nil
+	}
+	return 0, fmt.Errorf("unsupported subresource %q of %s: only %q is validated", r.Subresource, r.Operation, StatusSubresource)
+}
+
+// Ops is a set of request kinds.
+type Ops uint8
+
+const (
+	// OnCreate is a create of the object.
+	OnCreate Ops = 1 << iota
+	// OnUpdate is an update of the object (not of a subresource).
+	OnUpdate
+	// OnStatusUpdate is an update of the status subresource.
+	OnStatusUpdate
+
+	// OnUpdates is every update.
+	OnUpdates = OnUpdate | OnStatusUpdate
+	// OnAll is every request.
+	OnAll = OnCreate | OnUpdates
+)

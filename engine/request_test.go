@@ -1,0 +1,159 @@
+package engine
+
+import (
+	"context"
+	"errors"
+	"reflect"
+	"strings"
+	"testing"
+
+	"k8s.io/apimachinery/pkg/util/validation/field"
+
+	"github.com/kval-dev/kval/schema"
+)
+
+const immutableSchema = `
+type: object
+properties:
+  spec:
+    type: object
+    properties:
+      engine: {type: string, maxLength: 5, x-kubernetes-mutability: Immutable}
+`
+
+func TestValidateRefusesRequestsItCannotRun(t *testing.T) {
+	v := compileSchema(t, immutableSchema)
+	obj := yamlObject(t, seedMeta)
+	tests := []struct {
+		name string
+		req  Request
+		want string
+	}{
+		{"no object", Request{Operation: Create}, "the request has no object"},
+		{"update without old object", Request{Operation: Update, Object: obj}, "an update needs the old object"},
+		{"delete", Request{Operation: "DELETE", Object: obj}, `unsupported operation "DELETE"`},
+		{"scale subresource", Request{Operation: Update, Subresource: "scale", Object: obj, OldObject: obj}, `unsupported subresource "scale"`},
+		{"create of the status", Request{Operation: Create, Subresource: StatusSubresource, Object: obj}, `unsupported operation "CREATE"`},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			res, err := v.Validate(context.Background(), tc.req)
+			if err == nil || !strings.Contains(err.Error(), tc.want) || res != nil {
+				t.Errorf("got %v, %v; want the error %q and no result", res, err, tc.want)
+			}
+		})
+	}
+}
+
+func TestStrictFieldValidationRefusesUnknownFields(t *testing.T) {
+	v := compileSchema(t, immutableSchema)
+	in := seedMeta + "spec: {engine: pg, color: red, size: 1}"
+	res := validate(t, v, Request{Operation: Create, Object: yamlObject(t, in), FieldValidation: FieldValidationStrict})
+	want := `strict decoding error: unknown field "spec.color", unknown field "spec.size"`
+	if res.Valid() || res.BadRequest == nil || res.BadRequest.Error() != want || res.Object != nil {
+		t.Errorf("got valid=%v, bad request %v, object %v; want %q and no object", res.Valid(), res.BadRequest, res.Object, want)
+	}
+	for _, mode := range []FieldValidation{"", FieldValidationWarn, FieldValidationIgnore} {
+		res := validate(t, v, Request{Operation: Create, Object: yamlObject(t, in), FieldValidation: mode})
+		if !res.Valid() || !reflect.DeepEqual(res.Pruned, []string{"spec.color", "spec.size"}) {
+			t.Errorf("%q: got valid=%v pruned %q; want them pruned and reported", mode, res.Valid(), res.Pruned)
+		}
+	}
+}
+
+func TestScopeBeyondKubeAPIServerRunsOnlyKvalsChecks(t *testing.T) {
+	v := compileSchema(t, immutableSchema)
+	old := yamlObject(t, seedMeta+"spec: {engine: pg}")
+	// Too long for maxLength (kube-apiserver's check) and a change of an
+	// immutable field (kval's).
+	changed := seedMeta + "spec: {engine: mysql-8}"
+	all := update(t, v, old, yamlObject(t, changed))
+	beyond := validate(t, v, Request{Operation: Update, Object: yamlObject(t, changed), OldObject: old, Scope: BeyondKubeAPIServer})
+	if len(all.Errors) != 2 {
+		t.Errorf("all checks: got %v, want the length and the immutability errors", all.Errors)
+	}
+	if got := errorStrings(beyond); !reflect.DeepEqual(got, []string{"spec.engine: Forbidden: field is immutable"}) {
+		t.Errorf("beyond kube-apiserver: got %q, want only the immutability error", got)
+	}
+}
+
+func TestExtensionsAddChecksToTheRequestsTheyName(t *testing.T) {
+	var seen []string
+	ext := func(crd *schema.CRD, version string) ([]Check, error) {
+		return []Check{{Name: "no red", On: OnUpdate, Validate: func(_ context.Context, in CheckInput) field.ErrorList {
+			seen = append(seen, string(in.Operation)+" "+in.CRD.Spec.Names.Kind+"/"+version)
+			if in.Object["spec"].(map[string]any)["engine"] == "red" {
+				return field.ErrorList{field.Forbidden(field.NewPath("spec", "engine"), "no red")}
+			}
+			return nil
+		}}}, nil
+	}
+	v := compileSchemaWith(t, `{type: object, properties: {spec: {type: object, properties: {engine: {type: string}}}}}`,
+		Options{Extensions: []Extension{ext}})
+	create(t, v, yamlObject(t, seedMeta+"spec: {engine: red}"))
+	old := yamlObject(t, seedMeta+"spec: {}")
+	res := validate(t, v, Request{Operation: Update, Object: yamlObject(t, seedMeta+"spec: {engine: red}"), OldObject: old, Scope: BeyondKubeAPIServer})
+	if got := errorStrings(res); !reflect.DeepEqual(got, []string{"spec.engine: Forbidden: no red"}) {
+		t.Errorf("got %q, want the extension's error", got)
+	}
+	if !reflect.DeepEqual(seen, []string{"UPDATE Foo/v1"}) {
+		t.Errorf("the check ran on %q, want only the update", seen)
+	}
+}
+
+func TestExtensionErrorsFailCompile(t *testing.T) {
+	broken := func(*schema.CRD, string) ([]Check, error) { return nil, errors.New("no parameters") }
+	s := compileSchema(t, immutableSchema)
+	if _, err := Compile(s.crd, "v1", Options{Extensions: []Extension{broken}}); err == nil || !strings.Contains(err.Error(), "no parameters") {
+		t.Errorf("got %v, want the extension's error", err)
+	}
+}
+
+func TestACanceledContextEndsTheRequestWithItsError(t *testing.T) {
+	v := compileSchema(t, `{type: object, properties: {spec: {type: string, x-kubernetes-validations: [{rule: "self.size() < 3"}]}}}`)
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	_, err := v.Validate(ctx, Request{Operation: Create, Object: yamlObject(t, seedMeta+"spec: ab")})
+	if !errors.Is(err, context.Canceled) {
+		t.Errorf("got %v, want context.Canceled", err)
+	}
+}
+
+// TestStepsArePinned lists the pipeline in order with the requests each step
+// applies to: a change to the pipeline changes this list on purpose.
+func TestStepsArePinned(t *testing.T) {
+	var got []string
+	for _, s := range steps {
+		got = append(got, s.name+" "+opsString(s.on))
+	}
+	want := []string{
+		"object meta update (registry) update,status",
+		"apiVersion and kind create,update,status",
+		"object meta create,update,status",
+		"values create,update",
+		"status values status",
+		"scale spec replicas create,update",
+		"scale status create,update,status",
+		"embedded resources create,update",
+		"list types create,update,status",
+		"x-kubernetes-validations create,update,status",
+		"object meta (registry) create",
+		"mutability extensions update,status",
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("steps:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+func opsString(o Ops) string {
+	var names []string
+	for _, op := range []struct {
+		bit  Ops
+		name string
+	}{{OnCreate, "create"}, {OnUpdate, "update"}, {OnStatusUpdate, "status"}} {
+		if o&op.bit != 0 {
+			names = append(names, op.name)
+		}
+	}
+	return strings.Join(names, ",")
+}
