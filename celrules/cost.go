@@ -20,7 +20,8 @@ const (
 	StaticEstimatedCRDCostLimit = 100000000
 	// PerCallLimit bounds the actual cost of one evaluation.
 	PerCallLimit = celconfig.PerCallLimit
-	// RuntimeCELCostBudget bounds the actual cost of all evaluations on one object.
+	// RuntimeCELCostBudget bounds the actual cost of all evaluations on one
+	// object, and, when a CRD is checked (lint), on all defaults of one schema.
 	RuntimeCELCostBudget = celconfig.RuntimeCELCostBudget
 )
 

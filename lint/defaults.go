@@ -8,6 +8,7 @@ import (
 
 	"k8s.io/apimachinery/pkg/util/validation/field"
 
+	"github.com/kval-dev/kval/celrules"
 	"github.com/kval-dev/kval/internal/jsonvalue"
 	"github.com/kval-dev/kval/objectmeta"
 	"github.com/kval-dev/kval/prune"
@@ -22,7 +23,7 @@ var resourceMetaFields = map[string]bool{"apiVersion": true, "kind": true, "meta
 type defaultsWalk struct {
 	ctx    context.Context
 	opts   Options
-	budget int64 // what is left of RuntimeCELCostBudget
+	budget int64 // what is left of celrules.RuntimeCELCostBudget
 	errs   field.ErrorList
 }
 
@@ -34,7 +35,7 @@ type resource struct {
 }
 
 func checkDefaults(ctx context.Context, path *field.Path, root *schema.Schema, opts Options) field.ErrorList {
-	w := &defaultsWalk{ctx: ctx, opts: opts, budget: RuntimeCELCostBudget}
+	w := &defaultsWalk{ctx: ctx, opts: opts, budget: celrules.RuntimeCELCostBudget}
 	w.node(path, root, resource{schema: root}, false, true)
 	return w.errs
 }

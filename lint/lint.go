@@ -11,13 +11,13 @@ import (
 // CheckCRD returns every error kube-apiserver gives when crd is created, in
 // its order (map entries sorted), plus kval's mutability placement errors.
 func CheckCRD(ctx context.Context, crd *schema.CRD, opts Options) field.ErrorList {
-	return crd.CheckWith(checkOptions(ctx, opts))
+	return crd.CheckPartial(checkOptions(ctx, opts))
 }
 
 // CheckSchema checks a schema that is not wrapped in a CRD, as the
-// openAPIV3Schema of a v1 CRD at path (see schema.CheckSchema).
+// openAPIV3Schema of a v1 CRD at path (see schema.CheckSchemaPartial).
 func CheckSchema(ctx context.Context, path *field.Path, s *schema.Schema, opts Options) field.ErrorList {
-	return schema.CheckSchema(path, s, checkOptions(ctx, opts))
+	return schema.CheckSchemaPartial(path, s, checkOptions(ctx, opts))
 }
 
 func checkOptions(ctx context.Context, opts Options) schema.CheckOptions {

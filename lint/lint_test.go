@@ -8,6 +8,7 @@ import (
 	"k8s.io/apimachinery/pkg/util/validation/field"
 	"sigs.k8s.io/yaml"
 
+	"github.com/kval-dev/kval/celrules"
 	"github.com/kval-dev/kval/manifest"
 	"github.com/kval-dev/kval/schema"
 )
@@ -223,7 +224,7 @@ func TestValueErrorsStopRulesOnDefaults(t *testing.T) {
 }
 
 func TestExhaustedBudgetStopsDefaults(t *testing.T) {
-	r := &recorder{budgetUsed: RuntimeCELCostBudget + 1}
+	r := &recorder{budgetUsed: celrules.RuntimeCELCostBudget + 1}
 	CheckCRD(context.Background(), crdWith(t, "type: object\nproperties:\n  a: {type: string, default: x}\n  b: {type: string, default: y}"), options(r))
 	for _, call := range r.calls {
 		if strings.Contains(call, "properties[b]") {

@@ -10,10 +10,6 @@ import (
 	"github.com/kval-dev/kval/values"
 )
 
-// RuntimeCELCostBudget is the CEL cost budget shared by the rule evaluations
-// on all defaults of one schema, kube-apiserver's RuntimeCELCostBudget.
-const RuntimeCELCostBudget = 10000000
-
 // Options choose the stages that check defaults and x-kubernetes-validations
 // rules. The zero value gives kube-apiserver's full create-time verdict:
 // a nil field means kval's own stage (package values for the value
@@ -60,8 +56,10 @@ type DefaultValidator interface {
 // resourceRoot, PerCallLimit).Validate does: once with oldSelf = value and,
 // when that passes, once without an old value (CRD validation ratcheting).
 // resourceRoot says s is the root of a resource (the schema root or an
-// embedded resource). budget is what is left of RuntimeCELCostBudget; it
-// returns the errors and the budget left afterwards (the smaller of both runs).
+// embedded resource). budget is what is left of
+// celrules.RuntimeCELCostBudget, which all defaults of one schema share, as
+// upstream; it returns the errors and the budget left afterwards (the
+// smaller of both runs).
 // A negative budget stops the checks of the remaining defaults, as upstream.
 // It runs only when DefaultValidator found nothing.
 type DefaultRuleEvaluator interface {

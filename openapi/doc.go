@@ -71,9 +71,9 @@
 // # Inputs
 //
 // BuildVersion and Build read the CRD as given. kube-apiserver only serves
-// CRDs that pass its create-time checks (schema.CRD.Check, kval lint), so
-// callers should check first; `kval openapi` refuses CRDs that fail. For
-// such CRDs kval and kube-apiserver agree on every structural schema. (For a
+// CRDs that pass its create-time checks, so callers should check first with
+// lint.CheckCRD, the verdict `kval lint` gives; `kval openapi` refuses CRDs
+// that fail. For such CRDs kval and kube-apiserver agree on every structural schema. (For a
 // non-structural schema, which no check-passing CRD has, kube-apiserver
 // would publish a bare object; kval publishes the schema as written.)
 //

@@ -20,7 +20,7 @@ const (
 // own, as kube-apiserver builds it before merging the documents of a
 // group-version: the kind and list schemas, the routes, and the standard
 // definitions they reference. The CRD is read as given; kube-apiserver only
-// serves CRDs that pass its checks (schema.CRD.Check).
+// serves CRDs that pass its checks (lint.CheckCRD).
 func BuildVersion(crd *schema.CRD, version string) (*Document, error) {
 	r, err := newResource(crd, version)
 	if err != nil {

@@ -1,10 +1,6 @@
 package openapi
 
-import (
-	"reflect"
-
-	"github.com/kval-dev/kval/schema"
-)
+import "github.com/kval-dev/kval/schema"
 
 // unfoldIntOrString makes explicit the value validation that
 // x-kubernetes-int-or-string implies, as kube-apiserver's Unfold does before
@@ -35,30 +31,5 @@ func isIntOrStringAllOf(allOf []*schema.Schema) bool {
 
 // isIntOrStringAnyOf reports the shape anyOf: [{type: integer}, {type: string}].
 func isIntOrStringAnyOf(anyOf []*schema.Schema) bool {
-	return len(anyOf) == 2 && isOnlyType(anyOf[0], "integer") && isOnlyType(anyOf[1], "string")
-}
-
-// isOnlyType reports whether s sets nothing but type: typ, the way upstream
-// compares its converted schemas: an empty list or map given explicitly
-// (required: [], properties: {}) counts as set; additionalProperties: false
-// and empty junctor or enum lists, which the conversion drops, do not; nor
-// do kval's mutability extensions, which lint forbids in value validations.
-func isOnlyType(s *schema.Schema, typ string) bool {
-	if s == nil || s.Type != typ {
-		return false
-	}
-	bare := *s
-	bare.Type, bare.Mutability, bare.KeyMutability, bare.Unsupported = "", nil, nil, nil
-	if bare.AdditionalProperties != nil && !bare.AdditionalProperties.Allows && bare.AdditionalProperties.Schema == nil {
-		bare.AdditionalProperties = nil
-	}
-	if len(bare.Enum) == 0 {
-		bare.Enum = nil
-	}
-	for _, list := range []*[]*schema.Schema{&bare.AllOf, &bare.AnyOf, &bare.OneOf} {
-		if len(*list) == 0 {
-			*list = nil
-		}
-	}
-	return reflect.DeepEqual(bare, schema.Schema{})
+	return len(anyOf) == 2 && anyOf[0].IsOnlyType("integer") && anyOf[1].IsOnlyType("string")
 }

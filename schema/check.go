@@ -33,8 +33,9 @@ import (
 //     (which does not know them) would treat them as identical.
 
 // CheckOptions plug the stages that live above this package into the CRD
-// checks, at exactly the places where kube-apiserver runs them. The zero value
-// runs every check that needs nothing but the model.
+// checks, at exactly the places where kube-apiserver runs them. Package lint
+// fills them; a nil stage is skipped, so the zero value runs only the checks
+// that need nothing but the model.
 type CheckOptions struct {
 	// Defaults checks the defaults of one openAPIV3Schema (root, at path), as
 	// kube-apiserver's structuraldefaulting.ValidateDefaults does. It runs only
@@ -50,18 +51,14 @@ type CheckOptions struct {
 	Rules RuleChecker
 }
 
-// Check reports every problem kube-apiserver finds when the CRD is created
-// (ValidateCustomResourceDefinition with the create-time options), in its
-// order, plus the placement rules of the mutability extensions. Map entries
-// (properties, definitions, ...) are visited in sorted order, where upstream's
-// order is random. Defaults and x-kubernetes-validations rules are checked
-// only statically; see CheckWith.
-func (c *CRD) Check() field.ErrorList {
-	return c.CheckWith(CheckOptions{})
-}
-
-// CheckWith is Check with the stages of opts plugged in.
-func (c *CRD) CheckWith(opts CheckOptions) field.ErrorList {
+// CheckPartial is the building block of lint.CheckCRD, which gives the
+// verdict on a CRD: call that instead. CheckPartial runs the create-time
+// checks of kube-apiserver (ValidateCustomResourceDefinition with the
+// create-time options) that this package owns, in upstream's order, plus
+// the placement rules of the mutability extensions, and runs the stages of
+// opts where upstream checks defaults and compiles rules. A stage left nil
+// is skipped, so the result is partial unless lint plugs them in.
+func (c *CRD) CheckPartial(opts CheckOptions) field.ErrorList {
 	if c == nil {
 		return nil
 	}
@@ -74,10 +71,12 @@ func (c *CRD) CheckWith(opts CheckOptions) field.ErrorList {
 	return errs
 }
 
-// CheckSchema checks a schema that is not wrapped in a CRD as if it were the
-// openAPIV3Schema of an apiextensions.k8s.io/v1 CRD without subresources:
-// every schema rule of Check, with paths relative to path.
-func CheckSchema(path *field.Path, s *Schema, opts CheckOptions) field.ErrorList {
+// CheckSchemaPartial is the building block of lint.CheckSchema, which gives
+// the verdict on a schema that is not wrapped in a CRD: call that instead.
+// It checks s as if it were the openAPIV3Schema of an apiextensions.k8s.io/v1
+// CRD without subresources, with paths relative to path: every schema rule
+// of CheckPartial, with the same stages of opts (nil ones skipped).
+func CheckSchemaPartial(path *field.Path, s *Schema, opts CheckOptions) field.ErrorList {
 	if s == nil {
 		return nil
 	}

@@ -20,7 +20,7 @@ func TestCheckAcceptsCorpus(t *testing.T) {
 		t.Fatal("no CRD in the corpus")
 	}
 	for _, crd := range loaded.CRDs {
-		for _, err := range crd.Check() {
+		for _, err := range checkModel(crd) {
 			t.Errorf("%s %s: %v", crd.Source, crd.Name(), err)
 		}
 	}

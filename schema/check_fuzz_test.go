@@ -38,11 +38,11 @@ func checkDocument(doc manifest.Document) field.ErrorList {
 		if len(errs) > 0 {
 			return errs
 		}
-		return crd.Check()
+		return checkModel(crd)
 	}
 	s, errs := Parse(nil, doc.Object)
 	if len(errs) > 0 {
 		return errs
 	}
-	return CheckSchema(nil, s, CheckOptions{})
+	return CheckSchemaPartial(nil, s, CheckOptions{})
 }

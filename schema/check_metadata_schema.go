@@ -19,26 +19,17 @@ func checkMetadataSchema(s *Schema, isResource bool, lvl level, path *field.Path
 }
 
 // onlyRestrictsNames reports whether a root metadata schema sets nothing but
-// type, default (checked elsewhere) and the properties name and generateName.
-// As in upstream's comparison of converted schemas, explicitly empty lists
-// (required: [], x-kubernetes-list-map-keys: []) count as set.
+// type, default (checked elsewhere) and the properties name and generateName,
+// compared as upstream compares converted schemas (see asConverted): other
+// explicitly empty lists (required: [], x-kubernetes-list-map-keys: []) and
+// additionalProperties: false count as set.
 func onlyRestrictsNames(s *Schema) bool {
-	bare := *s
+	bare := asConverted(s)
 	bare.Type, bare.Default = "", nil
-	bare.Mutability, bare.KeyMutability = nil, nil // kval's own rules cover these
-	bare.Unsupported = nil                         // empty after conversion
 	if onlyNameProperties(bare.Properties) {
 		bare.Properties = nil
 	}
-	if len(bare.Enum) == 0 {
-		bare.Enum = nil
-	}
-	for _, list := range []*[]*Schema{&bare.AllOf, &bare.AnyOf, &bare.OneOf} {
-		if len(*list) == 0 {
-			*list = nil
-		}
-	}
-	return isZeroSchema(&bare)
+	return bare.IsZero()
 }
 
 // onlyNameProperties reports whether props is empty or holds only name and/or generateName.

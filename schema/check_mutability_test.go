@@ -136,7 +136,7 @@ spec:
       type: object
       properties:
         a: {type: string, x-kubernetes-mutability: Immutable}`
-	assertErrors(t, errorStrings(loadCRD(t, crd).Check()), []string{
+	assertErrors(t, errorStrings(checkModel(loadCRD(t, crd))), []string{
 		rootPath + ".properties[a].x-kubernetes-mutability: Forbidden: may only be used in apiextensions.k8s.io/v1 CustomResourceDefinitions",
 	})
 }
@@ -144,7 +144,7 @@ spec:
 // The mutability rules never change which upstream errors are reported.
 func TestCheckMutabilityOutsideGating(t *testing.T) {
 	crd := crdWith("type: string\n$schema: x\nx-kubernetes-mutability: Sometimes")
-	got := errorStrings(loadCRD(t, crd).Check())
+	got := errorStrings(checkModel(loadCRD(t, crd)))
 	assertErrors(t, got, []string{
 		rootPath + `: Invalid value: "": OpenAPIV3Schema 'schema' is not supported`,
 		specPath + `.x-kubernetes-mutability: Unsupported value: "Sometimes": supported values: "AddOnly", "Immutable", "RemoveOnly"`,

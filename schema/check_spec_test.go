@@ -95,7 +95,7 @@ func TestCheckVersions(t *testing.T) {
 func TestCheckVersionsWithoutSchema(t *testing.T) {
 	crd := loadCRD(t, crdWith("type: object"))
 	crd.Spec.Validation = nil
-	assertErrors(t, errorStrings(crd.Check()), []string{"spec.versions[0].schema.openAPIV3Schema: Required value"})
+	assertErrors(t, errorStrings(checkModel(crd)), []string{"spec.versions[0].schema.openAPIV3Schema: Required value"})
 }
 
 func TestCheckSubresourcesAndColumns(t *testing.T) {

@@ -18,7 +18,9 @@
 //     embedded resources, int-or-string, patterns, pruned defaults, names,
 //     versions, subresources, printer columns, conversion), with upstream's
 //     field paths, error types and messages; plus the placement rules of the
-//     mutability extensions from seed 000.
+//     mutability extensions from seed 000. They are a building block:
+//     package lint plugs in the checks of defaults and of CEL rules
+//     (CheckOptions), and lint.CheckCRD is the verdict on a CRD.
 //
 // Every other stage (prune, defaults, values, ...) reads the model and never
 // changes it.

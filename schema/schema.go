@@ -4,8 +4,8 @@ package schema
 // carries it: every keyword a CRD accepts, every x-kubernetes extension, and
 // kval's x-kubernetes-mutability extensions. The same type describes the
 // structural skeleton (Properties, Items, AdditionalProperties) and the value
-// validations nested under allOf, anyOf, oneOf and not; Check reports the
-// places where a keyword is not allowed.
+// validations nested under allOf, anyOf, oneOf and not; the CRD checks
+// (lint.CheckCRD) report the places where a keyword is not allowed.
 //
 // A JSON null given for a keyword means the keyword is absent, as in
 // kube-apiserver. Schemas are immutable once loaded and may be shared.
@@ -60,7 +60,7 @@ type Schema struct {
 	KeyMutability *Mutability // x-kubernetes-key-mutability
 
 	// Unsupported holds the JSON Schema keywords a CRD may not use, kept so
-	// that Check reports them as kube-apiserver does. Nil when there are none.
+	// that the CRD checks report them as kube-apiserver does. Nil when there are none.
 	Unsupported *Unsupported
 }
 
