@@ -1,12 +1,24 @@
 // Package engine compiles one version of a CustomResourceDefinition into a
-// Validator and runs kube-apiserver's custom-resource pipeline with it:
+// Validator and runs kube-apiserver's custom-resource pipeline with it, one
+// request at a time: Validator.Validate(ctx, Request).
 //
 //	decode:   type-check apiVersion/kind/metadata, prune unknown fields,
 //	          drop non-nullable nulls, coerce embedded resources, default
-//	validate: type and object meta, values, scale, embedded resources, list
-//	          types, x-kubernetes-validations (CEL), and on updates the
-//	          mutability extensions: upstream's checks in upstream's order,
-//	          then kval's own
+//	          (Request.FieldValidation Strict refuses unknown fields here)
+//	prepare:  what the registry and the strategy change before validation
+//	          (status reset, generation, generated names, system fields)
+//	validate: the steps of pipeline.go, in order: kube-apiserver's checks
+//	          (registry and strategy: metadata, values, scale, embedded
+//	          resources, list types, x-kubernetes-validations), then kval's
+//	          own (the mutability extensions), then the checks of
+//	          Options.Extensions
+//
+// Each step names the requests it applies to (create, update, status
+// update) and who performs it in a cluster, so an update-only check is one
+// entry in the list, and Scope BeyondKubeAPIServer runs only what
+// kube-apiserver does not (an admission webhook's job). On updates the old
+// object is decoded too and correlated with the new one; ratcheting (KEP-4008)
+// moves errors on unchanged values to Result.Ratcheted.
 //
 // Everything that depends only on the schema is computed once in Compile; the
 // per-object path walks the object and nothing else.

@@ -1,0 +1,38 @@
+package catalog_test
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/kval-dev/kval/catalog"
+	"github.com/kval-dev/kval/engine"
+)
+
+// A frontend loads its CRDs once, looks up the validator of each object and
+// runs one request on it. The README's library section shows this example.
+func Example() {
+	ctx := context.Background()
+	cat := catalog.New(catalog.Options{})
+	if _, err := cat.LoadFiles("../examples/crd.yaml"); err != nil {
+		panic(err)
+	}
+	v, err := cat.ForObject(ctx, "example.kval.dev/v1", "Database")
+	if err != nil {
+		panic(err) // NotCoveredError, NoMatchError, InvalidCRDError
+	}
+	old := database("postgres")
+	res, err := v.Validate(ctx, engine.Request{Operation: engine.Update, Object: database("mysql"), OldObject: old})
+	if err != nil {
+		panic(err) // a request that cannot run, or ctx ended
+	}
+	fmt.Println(res.Valid(), res.Errors)
+	// Output: false [spec.engine: Forbidden: field is immutable]
+}
+
+func database(engine string) map[string]any {
+	return map[string]any{
+		"apiVersion": "example.kval.dev/v1", "kind": "Database",
+		"metadata": map[string]any{"name": "orders", "namespace": "shop"},
+		"spec":     map[string]any{"engine": engine, "version": "16.2"},
+	}
+}
