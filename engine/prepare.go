@@ -35,24 +35,72 @@ func (v *Validator) prepareCreate(obj map[string]any, res *Result) {
 
 // prepareUpdate changes an updated object as kube-apiserver does before it
 // validates an update: status keeps its old value when the status
-// subresource is on, and system fields come from the old object.
+// subresource is on, the generation is the old one, plus one when anything
+// but metadata changed, and system fields come from the old object.
 func (v *Validator) prepareUpdate(obj, old map[string]any, res *Result) {
 	if v.statusSubresource {
-		newStatus, hasNew := obj["status"]
-		oldStatus, hasOld := old["status"]
-		if hasNew != hasOld || !equality.Semantic.DeepEqual(newStatus, oldStatus) {
-			res.Warnings = append(res.Warnings, "status changes are ignored: the status subresource is enabled (use --subresource status)")
-		}
-		if hasOld {
-			obj["status"] = jsonvalue.DeepCopy(oldStatus)
-		} else {
-			delete(obj, "status")
-		}
+		keepOldStatus(obj, old, res)
 	}
 	if !v.crd.Namespaced() {
 		delete(metadataOf(obj), "namespace")
 	}
+	setGeneration(metadataOf(obj), nextGeneration(obj, old))
 	keepSystemFields(metadataOf(obj), metadataOf(old))
+}
+
+// keepOldStatus gives obj the status of old, as the strategy's
+// PrepareForUpdate does when the status subresource is on, and warns when
+// that drops a change.
+func keepOldStatus(obj, old map[string]any, res *Result) {
+	newStatus, hasNew := obj["status"]
+	oldStatus, hasOld := old["status"]
+	if hasNew != hasOld || !equality.Semantic.DeepEqual(newStatus, oldStatus) {
+		res.Warnings = append(res.Warnings, "status changes are ignored: the status subresource is enabled (use --subresource status)")
+	}
+	if hasOld {
+		obj["status"] = jsonvalue.DeepCopy(oldStatus)
+	} else {
+		delete(obj, "status")
+	}
+}
+
+// nextGeneration is the generation an update stores: rest.BeforeUpdate sets
+// the old one, and the strategy's PrepareForUpdate adds one when anything
+// but metadata changed (status included, after keepOldStatus).
+func nextGeneration(obj, old map[string]any) int64 {
+	generation := generationOf(metadataOf(old))
+	if !equality.Semantic.DeepEqual(withoutMetadata(obj), withoutMetadata(old)) {
+		generation++
+	}
+	return generation
+}
+
+// generationOf reads metadata.generation as Unstructured.GetGeneration does:
+// 0 when absent or not an int64.
+func generationOf(meta map[string]any) int64 {
+	generation, _ := meta["generation"].(int64)
+	return generation
+}
+
+// setGeneration writes metadata.generation as Unstructured.SetGeneration
+// does: 0 removes the field.
+func setGeneration(meta map[string]any, generation int64) {
+	if generation == 0 {
+		delete(meta, "generation")
+		return
+	}
+	meta["generation"] = generation
+}
+
+// withoutMetadata is a shallow copy of obj without metadata.
+func withoutMetadata(obj map[string]any) map[string]any {
+	out := make(map[string]any, len(obj))
+	for k, v := range obj {
+		if k != "metadata" {
+			out[k] = v
+		}
+	}
+	return out
 }
 
 // placeholderResourceVersion stands in for the resourceVersion every stored
@@ -107,11 +155,6 @@ func keepSystemFields(meta, oldMeta map[string]any) {
 	}
 	if oldMeta["deletionGracePeriodSeconds"] != nil && meta["deletionGracePeriodSeconds"] == nil {
 		copyField(meta, oldMeta, "deletionGracePeriodSeconds")
-	}
-	if generation, ok := oldMeta["generation"]; ok {
-		meta["generation"] = generation
-	} else {
-		delete(meta, "generation")
 	}
 }
 

@@ -128,8 +128,8 @@ func TestUpdate(t *testing.T) {
 			t.Errorf("status must keep the old value, got %v", status)
 		}
 		meta := res.Object["metadata"].(map[string]any)
-		if meta["uid"] != "u1" || meta["generation"] != int64(3) {
-			t.Errorf("system fields come from the old object: %v", meta)
+		if meta["uid"] != "u1" || meta["generation"] != int64(4) {
+			t.Errorf("uid comes from the old object, generation is the old one plus one (spec changed): %v", meta)
 		}
 		if _, has := meta["resourceVersion"]; has {
 			t.Errorf("the borrowed resourceVersion must not stay in the result: %v", meta)

@@ -7,5 +7,9 @@
 // validation issue's pipeline before CEL). The error lists must be
 // identical: type, field, detail and bad value, in upstream's order (sorted
 // by field where upstream's is random). Ratcheted errors, which kval
-// reports as warnings, are compared with the warnings upstream gives.
+// reports as warnings, are compared with the warnings upstream gives. When
+// upstream accepts a request, kval's object must be the one upstream's
+// registry hands to storage (generation included), but for what a real
+// apiserver fills with values neither side can know: resourceVersion, and
+// uid and creationTimestamp on create.
 package pipeline

@@ -4,10 +4,13 @@ import (
 	"context"
 	"flag"
 	"fmt"
+	"maps"
+	"reflect"
 	"strings"
 	"testing"
 
 	"k8s.io/apimachinery/pkg/runtime"
+	"k8s.io/apimachinery/pkg/util/diff"
 	"k8s.io/apimachinery/pkg/util/validation/field"
 
 	"github.com/kval-dev/kval/conformance/compare"
@@ -102,8 +105,9 @@ func runVersion(t *testing.T, c *tally, v corpusset.Version, objects []corpusset
 		if violation, ok := g.Violate(s, bad); ok {
 			p.create(t, c, "violation", violation.String(), bad)
 		}
-		p.update(t, c, "generated update", fmt.Sprint(i), g.Mutate(s, old), old)
-		p.updateStatus(t, c, fmt.Sprint(i), g.Mutate(s, old), old)
+		current := withGeneration(old, int64(i%3))
+		p.update(t, c, "generated update", fmt.Sprint(i), g.Mutate(s, current), current)
+		p.updateStatus(t, c, fmt.Sprint(i), g.Mutate(s, current), current)
 		if i < len(metadataChanges) {
 			change := metadataChanges[i]
 			changed := runtime.DeepCopyJSON(old)
@@ -167,7 +171,8 @@ func (p pair) validate(t *testing.T, req engine.Request) *engine.Result {
 }
 
 // compare checks one request's verdicts: upstream's decoding error (kval
-// must reject too), else the error lists and the ratcheted errors.
+// must reject too), else the error lists and the ratcheted errors, and the
+// stored object when upstream accepts the request.
 func (p pair) compare(t *testing.T, c *tally, kind, what string, ours *engine.Result, theirs upstream.Result, decodeErr error, obj, old map[string]any) {
 	t.Helper()
 	c.compared++
@@ -185,6 +190,9 @@ func (p pair) compare(t *testing.T, c *tally, kind, what string, ours *engine.Re
 	}
 	d := compare.Ordered(ours.Errors, theirs.Errors)
 	d += diffWarnings(append(ours.Warnings, errorStrings(ours.Ratcheted)...), theirs.Warnings)
+	if len(theirs.Errors) == 0 {
+		d += diffStored(ours.Object, theirs.Object, old == nil)
+	}
 	if d != "" {
 		c.differences++
 		t.Errorf("%s %s differs\nold: %v\nnew: %v\n%s", kind, what, old, obj, d)
@@ -215,6 +223,48 @@ func diffWarnings(kval, upstreamWarnings []string) string {
 	return "upstream warnings kval does not report:\n" + compare.Lines(missing) + "\n"
 }
 
+// volatile are the metadata fields a real apiserver sets to values neither
+// side can know: storage's resourceVersion and, on create, a random uid and
+// the time as creationTimestamp. An update copies those two from the old
+// object, so they are compared.
+func volatile(create bool) []string {
+	if create {
+		return []string{"resourceVersion", "uid", "creationTimestamp"}
+	}
+	return []string{"resourceVersion"}
+}
+
+// diffStored compares the object kval reports with the one upstream's
+// registry hands to storage, without volatile fields.
+func diffStored(kval, upstreamObj map[string]any, create bool) string {
+	a, b := withoutVolatile(kval, create), withoutVolatile(upstreamObj, create)
+	if reflect.DeepEqual(a, b) {
+		return ""
+	}
+	d := diff.Diff(a, b)
+	if d == "" { // the same JSON from different Go types
+		d = diff.ObjectGoPrintSideBySide(a, b)
+	}
+	return "stored objects differ (- kval, + upstream):\n" + d
+}
+
+// withoutVolatile is obj without the volatile metadata fields; obj is not
+// changed.
+func withoutVolatile(obj map[string]any, create bool) map[string]any {
+	if obj == nil {
+		return nil
+	}
+	out := maps.Clone(obj)
+	if meta, ok := out["metadata"].(map[string]any); ok {
+		meta = maps.Clone(meta)
+		for _, k := range volatile(create) {
+			delete(meta, k)
+		}
+		out["metadata"] = meta
+	}
+	return out
+}
+
 // stored gives an object the resourceVersion every stored object has.
 func stored(obj map[string]any) map[string]any {
 	out := runtime.DeepCopyJSON(obj)
@@ -225,6 +275,16 @@ func stored(obj map[string]any) map[string]any {
 	}
 	if rv, _ := meta["resourceVersion"].(string); rv == "" {
 		meta["resourceVersion"] = "1"
+	}
+	return out
+}
+
+// withGeneration is a copy of obj with the given generation, as a stored
+// object has after updates; 0 gives none, as objects without one have.
+func withGeneration(obj map[string]any, generation int64) map[string]any {
+	out := runtime.DeepCopyJSON(obj)
+	if generation != 0 {
+		out["metadata"].(map[string]any)["generation"] = generation
 	}
 	return out
 }

@@ -39,6 +39,10 @@ type Pipeline struct {
 
 // Result is the verdict of one request.
 type Result struct {
+	// Object is what the registry hands to storage: the decoded object after
+	// the steps before validation (PrepareForCreate, or BeforeUpdate's
+	// PrepareForUpdate and system fields), without what storage adds.
+	Object map[string]any
 	Errors field.ErrorList
 	// Warnings are the strategy's and the CEL validator's (ratcheted rules).
 	Warnings []string
@@ -97,7 +101,7 @@ func (p *Pipeline) Create(obj map[string]any) (Result, error) {
 	p.strategy.PrepareForCreate(ctx, u)
 	errs := rest.ValidateCreate(ctx, u, p.strategy)
 	rec.add(p.strategy.WarningsOnCreate(ctx, u))
-	return Result{Errors: errs, Warnings: rec.texts()}, nil
+	return Result{Object: u.Object, Errors: errs, Warnings: rec.texts()}, nil
 }
 
 // Update decodes both objects (in place) and validates an update of old to obj.
@@ -124,7 +128,8 @@ func (p *Pipeline) update(s strategy, obj, old map[string]any) (Result, error) {
 	keepSystemFields(u, o)
 	errs := rest.ValidateUpdate(ctx, u, o, s)
 	rec.add(s.WarningsOnUpdate(ctx, u, o))
-	return Result{Errors: errs, Warnings: rec.texts()}, nil
+	// u.Object, not obj: the status strategy replaces the whole object.
+	return Result{Object: u.Object, Errors: errs, Warnings: rec.texts()}, nil
 }
 
 // SchemaErrors is upstream's value validation alone on a decoded object.

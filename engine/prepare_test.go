@@ -1,0 +1,68 @@
+package engine
+
+import (
+	"testing"
+
+	"github.com/kval-dev/kval/schema"
+)
+
+// TestUpdateGeneration checks the generation an update stores, as
+// rest.BeforeUpdate and the custom resource strategies set it: the old one
+// (none when the old object has none), plus one when anything but metadata
+// changed; a status update keeps the old object's.
+func TestUpdateGeneration(t *testing.T) {
+	const (
+		old       = `{apiVersion: example.com/v1, kind: Foo, metadata: {name: a, generation: 3}, spec: {replicas: 1}, status: {phase: Up}}`
+		oldNoGen  = `{apiVersion: example.com/v1, kind: Foo, metadata: {name: a}, spec: {replicas: 1}, status: {phase: Up}}`
+		same      = `{apiVersion: example.com/v1, kind: Foo, metadata: {name: a}, spec: {replicas: 1}, status: {phase: Up}}`
+		newSpec   = `{apiVersion: example.com/v1, kind: Foo, metadata: {name: a}, spec: {replicas: 2}, status: {phase: Up}}`
+		newStatus = `{apiVersion: example.com/v1, kind: Foo, metadata: {name: a}, spec: {replicas: 1}, status: {phase: Down}}`
+		newLabels = `{apiVersion: example.com/v1, kind: Foo, metadata: {name: a, labels: {x: y}}, spec: {replicas: 1}, status: {phase: Up}}`
+		ownGen    = `{apiVersion: example.com/v1, kind: Foo, metadata: {name: a, generation: 10}, spec: {replicas: 1}, status: {phase: Up}}`
+		noStatus  = `{apiVersion: example.com/v1, kind: Foo, metadata: {name: a}, spec: {replicas: 1}}`
+	)
+	tests := []struct {
+		name              string
+		statusSubresource bool
+		statusUpdate      bool
+		old, obj          string
+		want              any // nil: no generation
+	}{
+		{name: "a spec change bumps it", old: old, obj: newSpec, want: int64(4)},
+		{name: "no change keeps it", old: old, obj: same, want: int64(3)},
+		{name: "a metadata-only change keeps it", old: old, obj: newLabels, want: int64(3)},
+		{name: "the request cannot set it", old: old, obj: ownGen, want: int64(3)},
+		{name: "a status change bumps it without the status subresource", old: old, obj: newStatus, want: int64(4)},
+		{name: "a dropped status bumps it without the status subresource", old: old, obj: noStatus, want: int64(4)},
+		{name: "a status change is reset with the status subresource", statusSubresource: true, old: old, obj: newStatus, want: int64(3)},
+		{name: "a dropped status is reset with the status subresource", statusSubresource: true, old: old, obj: noStatus, want: int64(3)},
+		{name: "a spec change bumps it with the status subresource", statusSubresource: true, old: old, obj: newSpec, want: int64(4)},
+		{name: "an old object without one and a change give 1", old: oldNoGen, obj: newSpec, want: int64(1)},
+		{name: "an old object without one and no change give none", old: oldNoGen, obj: ownGen, want: nil},
+		{name: "a status update keeps the old one", statusSubresource: true, statusUpdate: true, old: old, obj: newSpec, want: int64(3)},
+		{name: "a status update of status keeps the old one", statusSubresource: true, statusUpdate: true, old: old, obj: newStatus, want: int64(3)},
+		{name: "a status update keeps the old none", statusSubresource: true, statusUpdate: true, old: oldNoGen, obj: newStatus, want: nil},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			var sub *schema.Subresources
+			if tc.statusSubresource {
+				sub = &schema.Subresources{Status: true}
+			}
+			v := compileWith(t, statusSchema, sub, schema.ClusterScoped)
+			obj, old := yamlObject(t, tc.obj), yamlObject(t, tc.old)
+			if tc.statusUpdate {
+				obj = prepareStatusUpdate(obj, old)
+			} else {
+				v.prepareUpdate(obj, old, &Result{})
+			}
+			got, has := metadataOf(obj)["generation"]
+			if tc.want == nil && has {
+				t.Errorf("generation %v, want none", got)
+			}
+			if tc.want != nil && got != tc.want {
+				t.Errorf("generation %v (%T), want %v", got, got, tc.want)
+			}
+		})
+	}
+}
