@@ -86,3 +86,36 @@ func (c *Catalog) Check(ctx context.Context) []*InvalidCRDError {
 	}
 	return out
 }
+
+// Update publishes put and drops remove in one step, for sources that reload
+// (a webhook's mounted files, a watch of live CRDs). Unlike Put, it checks
+// every CRD of put first, as kube-apiserver would on create, and compiles
+// all its served versions: a CRD that fails is not published, the CRD of
+// that name stays as it was, and its error is among refused. A conflict
+// between CRDs publishes nothing and is returned as err.
+func (c *Catalog) Update(ctx context.Context, put []*schema.CRD, remove []string) (refused []error, err error) {
+	ready := make([]*entry, 0, len(put))
+	for _, crd := range put {
+		e := newEntry(crd, c.opts)
+		if err := e.compileAll(ctx); err != nil {
+			refused = append(refused, err)
+			continue
+		}
+		ready = append(ready, e)
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	entries := c.current.Load().entries()
+	for _, name := range remove {
+		delete(entries, name)
+	}
+	for _, e := range ready {
+		entries[e.crd.Name()] = e
+	}
+	next, err := indexed(entries)
+	if err != nil {
+		return refused, err
+	}
+	c.current.Store(next)
+	return refused, nil
+}

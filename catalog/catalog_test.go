@@ -180,3 +180,29 @@ func validateMany(c *Catalog, n int) error {
 	}
 	return nil
 }
+
+func TestUpdateNeverReplacesAWorkingCRDWithABrokenOne(t *testing.T) {
+	ctx := context.Background()
+	c := loaded(t, crdYAML("widgets.example.com", 3))
+	working, _ := c.ForObject(ctx, "example.com/v1", "Widget")
+	broken := loaded(t, strings.Replace(crdYAML("widgets.example.com", 3), "{type: string, maxLength: 3}",
+		`{type: string, maxLength: 3, x-kubernetes-validations: [{rule: "self.nope("}]}`, 1)).CRDs()[0]
+	gadgets := loaded(t, strings.NewReplacer("widgets", "gadgets", "Widget", "Gadget", "widget", "gadget").Replace(crdYAML("gadgets.example.com", 3))).CRDs()[0]
+
+	refused, err := c.Update(ctx, []*schema.CRD{broken, gadgets}, nil)
+	if err != nil || len(refused) != 1 || !errors.As(refused[0], new(*InvalidCRDError)) {
+		t.Fatalf("got refused %v, err %v; want the broken CRD refused", refused, err)
+	}
+	if v, _ := c.ForObject(ctx, "example.com/v1", "Widget"); v != working {
+		t.Errorf("the working validator was replaced")
+	}
+	if _, err := c.ForObject(ctx, "example.com/v1", "Gadget"); err != nil {
+		t.Errorf("the good CRD of the same update was not published: %v", err)
+	}
+	if _, err := c.Update(ctx, nil, []string{"widgets.example.com"}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.ForObject(ctx, "example.com/v1", "Widget"); !errors.As(err, new(*NoMatchError)) {
+		t.Errorf("after removal: got %v, want no match (the group is still defined by gadgets)", err)
+	}
+}

@@ -2,6 +2,8 @@ package catalog
 
 import (
 	"context"
+	"maps"
+	"slices"
 	"sync"
 
 	"github.com/kval-dev/kval/engine"
@@ -60,6 +62,20 @@ func (e *entry) validator(ctx context.Context, version string) (*engine.Validato
 	}
 	c.once.Do(func() { c.validator, c.err = engine.Compile(e.crd, version, e.opts.Engine) })
 	return c.validator, c.err
+}
+
+// compileAll lints the CRD and compiles every served version now, so that
+// a reload never publishes a CRD that would fail its first request.
+func (e *entry) compileAll(ctx context.Context) error {
+	if invalid := e.check(ctx); invalid != nil {
+		return invalid
+	}
+	for _, version := range slices.Sorted(maps.Keys(e.versions)) {
+		if _, err := e.validator(ctx, version); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // noVersion explains why version is not served.

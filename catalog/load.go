@@ -9,22 +9,40 @@ import (
 	"github.com/kval-dev/kval/schema"
 )
 
-// ErrUnusable says that loading found documents that cannot be used; the
+// ErrUnusable says that reading found documents that cannot be used; the
 // problems returned with it say which.
 var ErrUnusable = errors.New("unusable CustomResourceDefinitions")
 
-// LoadFiles reads CRDs from files and directories (see manifest.ExpandPaths)
-// and puts them into the catalog. It returns every problem it found,
-// warnings included (documents of other kinds, bare schemas). When one of
-// them is an error it puts nothing and returns ErrUnusable; a conflict with
-// the catalog's CRDs is a ConflictError.
+// LoadFiles reads CRDs from files and directories (ReadFiles) and puts them
+// into the catalog. When reading fails it puts nothing.
 func (c *Catalog) LoadFiles(paths ...string) ([]schema.Problem, error) {
-	return c.load(schema.LoadFiles(paths))
+	crds, problems, err := ReadFiles(paths...)
+	if err != nil {
+		return problems, err
+	}
+	return problems, c.Put(crds...)
 }
 
-// LoadBytes is LoadFiles for YAML or JSON documents in memory; name stands
-// for the file in messages.
+// LoadBytes is LoadFiles for documents in memory (ReadBytes).
 func (c *Catalog) LoadBytes(name string, data []byte) ([]schema.Problem, error) {
+	crds, problems, err := ReadBytes(name, data)
+	if err != nil {
+		return problems, err
+	}
+	return problems, c.Put(crds...)
+}
+
+// ReadFiles reads CRDs from files and directories (see
+// manifest.ExpandPaths). It returns every problem it found, warnings
+// included (documents of other kinds, bare schemas); when one of them is an
+// error it returns ErrUnusable and no CRDs.
+func ReadFiles(paths ...string) ([]*schema.CRD, []schema.Problem, error) {
+	return usable(schema.LoadFiles(paths))
+}
+
+// ReadBytes is ReadFiles for YAML or JSON documents in memory; name stands
+// for the file in messages.
+func ReadBytes(name string, data []byte) ([]*schema.CRD, []schema.Problem, error) {
 	loaded := &schema.Loaded{}
 	docs, errs := manifest.ReadAll(name, bytes.NewReader(data))
 	for _, err := range errs {
@@ -37,10 +55,10 @@ func (c *Catalog) LoadBytes(name string, data []byte) ([]schema.Problem, error) 
 	for _, doc := range docs {
 		loaded.Add(doc)
 	}
-	return c.load(loaded)
+	return usable(loaded)
 }
 
-func (c *Catalog) load(loaded *schema.Loaded) ([]schema.Problem, error) {
+func usable(loaded *schema.Loaded) ([]*schema.CRD, []schema.Problem, error) {
 	problems := append(loaded.Problems, loaded.Duplicates()...)
 	for _, s := range loaded.Schemas {
 		problems = append(problems, schema.Problem{Source: s.Source, Object: "schema", Warning: true,
@@ -48,8 +66,8 @@ func (c *Catalog) load(loaded *schema.Loaded) ([]schema.Problem, error) {
 	}
 	for _, p := range problems {
 		if !p.Warning {
-			return problems, ErrUnusable
+			return nil, problems, ErrUnusable
 		}
 	}
-	return problems, c.Put(loaded.CRDs...)
+	return loaded.CRDs, problems, nil
 }

@@ -46,3 +46,13 @@ func (e *UnknownFieldsError) Error() string {
 	}
 	return "strict decoding error: " + strings.Join(quoted, ", ")
 }
+
+// RatchetedWarnings are the ratcheted errors in the words frontends show
+// them: the error, and why it does not reject the request.
+func (r *Result) RatchetedWarnings() []string {
+	out := make([]string, len(r.Ratcheted))
+	for i, e := range r.Ratcheted {
+		out[i] = e.Error() + " (ratcheted: unchanged from the old object)"
+	}
+	return out
+}

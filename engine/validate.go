@@ -55,6 +55,12 @@ func (r *run) decode() bool {
 // and reports whether the object borrowed the old object's resourceVersion.
 func (r *run) prepare() (borrowed bool) {
 	r.obj = r.req.Object
+	if r.req.Scope != AllChecks {
+		// What preparing drops (a status the status subresource ignores)
+		// kube-apiserver has dropped before calling a webhook: a warning
+		// here would only be about defaults kval applied again.
+		defer func(n int) { r.res.Warnings = r.res.Warnings[:n] }(len(r.res.Warnings))
+	}
 	switch r.ops {
 	case OnCreate:
 		r.v.prepareCreate(r.obj, r.res)

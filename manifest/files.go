@@ -17,7 +17,9 @@ var manifestExtensions = []string{".yaml", ".yml", ".json"}
 
 // ExpandPaths turns files and directories into the list of manifest files to
 // read, in a stable order: files as given, directories walked recursively in
-// lexical order, keeping only .yaml, .yml and .json files. "-" stands for stdin.
+// lexical order, keeping only .yaml, .yml and .json files and skipping
+// directories whose names start with ".." (kubelet's atomic-update
+// directories in a mounted ConfigMap). "-" stands for stdin.
 // A path that does not exist is an error naming it.
 func ExpandPaths(paths []string) ([]string, error) {
 	var files []string
@@ -51,6 +53,11 @@ func manifestsIn(dir string) ([]string, error) {
 	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
+		}
+		if d.IsDir() && path != dir && strings.HasPrefix(d.Name(), "..") {
+			// kubelet's ..data and ..<timestamp> directories of a mounted
+			// ConfigMap or Secret: the files beside them link into them.
+			return filepath.SkipDir
 		}
 		if !d.IsDir() && hasManifestExtension(path) {
 			files = append(files, path)

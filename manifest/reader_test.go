@@ -2,6 +2,8 @@ package manifest
 
 import (
 	"errors"
+	"os"
+	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
@@ -166,5 +168,28 @@ func TestTruncatedJSON(t *testing.T) {
 	_, errs := read(t, `{"a": [1, 2`)
 	if len(errs) != 1 || !strings.Contains(errs[0].Error(), "unexpected end") {
 		t.Errorf("got %v", errs)
+	}
+}
+
+// TestExpandPathsReadsAMountedConfigMapOnce: kubelet mounts a ConfigMap as
+// files linking into ..data, itself a link to a ..<timestamp> directory it
+// swaps atomically; each file must be read once, through its link.
+func TestExpandPathsReadsAMountedConfigMapOnce(t *testing.T) {
+	dir := t.TempDir()
+	stamped := filepath.Join(dir, "..2026_11_25_14_00_00.1")
+	if err := os.Mkdir(stamped, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(stamped, "crd.yaml"), []byte("{}"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for link, target := range map[string]string{"..data": filepath.Base(stamped), "crd.yaml": "..data/crd.yaml"} {
+		if err := os.Symlink(target, filepath.Join(dir, link)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	files, err := ExpandPaths([]string{dir})
+	if err != nil || len(files) != 1 || files[0] != filepath.Join(dir, "crd.yaml") {
+		t.Errorf("got %q, %v; want only the linked crd.yaml", files, err)
 	}
 }

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -45,10 +46,15 @@ func badInput(format string, args ...any) error {
 // Main runs kval with the arguments (without the program name) and returns
 // the exit code.
 func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	return MainContext(context.Background(), args, stdin, stdout, stderr)
+}
+
+// MainContext is Main until ctx ends (kval serve stops then).
+func MainContext(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	s := streams{in: stdin, out: stdout, err: stderr}
 	root := newRootCommand(s)
 	root.SetArgs(args)
-	err := root.Execute()
+	err := root.ExecuteContext(ctx)
 	if err == nil {
 		return ExitValid
 	}
@@ -82,6 +88,7 @@ does, offline, and generates validation code from +k8s: tags on Go types.`,
 		newValidateCommand(s),
 		newGenCommand(s),
 		newOpenAPICommand(s),
+		newServeCommand(s),
 	)
 	return root
 }

@@ -135,9 +135,7 @@ func (r *objectResult) record(res *engine.Result) {
 	r.Pruned = append(r.Pruned, res.Pruned...)
 	r.setErrors(res.Errors)
 	r.Warnings = append(r.Warnings, res.Warnings...)
-	for _, e := range res.Ratcheted {
-		r.Warnings = append(r.Warnings, e.Error()+" (ratcheted: unchanged from the old object)")
-	}
+	r.Warnings = append(r.Warnings, res.RatchetedWarnings()...)
 	if res.BadRequest != nil {
 		r.Error = res.BadRequest.Error()
 	}

@@ -1,0 +1,110 @@
+package cli
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"net"
+	"os/signal"
+	"syscall"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/kval-dev/kval/catalog"
+	"github.com/kval-dev/kval/webhook"
+)
+
+type serveOptions struct {
+	crds           []string
+	reloadInterval time.Duration
+	mode           string
+	listen         string
+	certFile       string
+	keyFile        string
+	timeout        time.Duration
+	logFormat      string
+}
+
+func newServeCommand(s streams) *cobra.Command {
+	o := &serveOptions{}
+	cmd := &cobra.Command{
+		Use:   "serve --crd PATH... --tls-cert-file FILE --tls-private-key-file FILE",
+		Short: "Serve kval as a validating admission webhook for kube-apiserver",
+		Long: `Serve answers admission.k8s.io/v1 AdmissionReview requests over HTTPS on
+/validate (and /mutate, which allows objects unchanged today), checking every
+create and update of the custom resources of the given CRDs, their status
+included, with kval's engine. Denials read as kube-apiserver's own:
+  admission webhook "kval.example.com" denied the request: Database.example.kval.dev "orders" is invalid: spec.engine: Forbidden: field is immutable
+
+--mode complement (the default) checks only what kube-apiserver does not check
+itself: the x-kubernetes-mutability and x-kubernetes-key-mutability
+extensions. --mode full runs kube-apiserver's whole pipeline too.
+
+CRD files are reloaded when they change (a mounted ConfigMap's atomic swaps
+included); a CRD that kube-apiserver would reject, or that fails to compile,
+never replaces a working one: the error is logged, counted in
+kval_webhook_schema_failures_total and shown on /readyz. Requests kval cannot
+check (a kind it has no CRD for, an object over 3 MiB, a timeout, a panic) are
+denied: configure the webhook with failurePolicy: Fail. The serving
+certificate is reloaded when its files change. /healthz, /readyz and
+/metrics (Prometheus) are served on the same port. SIGTERM stops accepting
+connections and finishes the requests in flight.`,
+		Example: `  kval serve --crd /etc/kval/crds --tls-cert-file /tls/tls.crt --tls-private-key-file /tls/tls.key`,
+		Args:    cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return runServe(cmd.Context(), s, o)
+		},
+	}
+	f := cmd.Flags()
+	f.StringSliceVar(&o.crds, "crd", nil, "CRD files or directories to serve, reloaded when they change (repeatable)")
+	f.DurationVar(&o.reloadInterval, "crd-reload-interval", 10*time.Second, "how often the --crd files are checked for changes")
+	f.StringVar(&o.mode, "mode", string(webhook.ModeComplement), "complement: only what kube-apiserver does not check; full: the whole pipeline")
+	f.StringVar(&o.listen, "listen", ":8443", "address to serve HTTPS on")
+	f.StringVar(&o.certFile, "tls-cert-file", "", "serving certificate (PEM), reloaded when it changes")
+	f.StringVar(&o.keyFile, "tls-private-key-file", "", "private key of the serving certificate (PEM)")
+	f.DurationVar(&o.timeout, "request-timeout", webhook.DefaultTimeout, "time limit of one request; keep it below the webhook's timeoutSeconds")
+	f.StringVar(&o.logFormat, "log-format", "json", "log format: json or text")
+	return cmd
+}
+
+func (o *serveOptions) check() error {
+	switch {
+	case len(o.crds) == 0:
+		return badInput("no CRDs given: use --crd PATH")
+	case o.mode != string(webhook.ModeComplement) && o.mode != string(webhook.ModeFull):
+		return badInput("unknown mode %q: use complement or full", o.mode)
+	case o.certFile == "" || o.keyFile == "":
+		return badInput("kube-apiserver calls webhooks over HTTPS: give --tls-cert-file and --tls-private-key-file")
+	case o.logFormat != "json" && o.logFormat != "text":
+		return badInput("unknown log format %q: use json or text", o.logFormat)
+	case o.reloadInterval <= 0 || o.timeout <= 0:
+		return badInput("--crd-reload-interval and --request-timeout must be positive")
+	}
+	return nil
+}
+
+func runServe(ctx context.Context, s streams, o *serveOptions) error {
+	if err := o.check(); err != nil {
+		return err
+	}
+	ctx, stop := signal.NotifyContext(ctx, syscall.SIGINT, syscall.SIGTERM)
+	defer stop()
+	log := slog.New(slog.NewJSONHandler(s.err, nil))
+	if o.logFormat == "text" {
+		log = slog.New(slog.NewTextHandler(s.err, nil))
+	}
+	listener, err := net.Listen("tcp", o.listen)
+	if err != nil {
+		return badInput("%v", err)
+	}
+	server := webhook.New(catalog.New(catalog.Options{}),
+		webhook.Options{Mode: webhook.Mode(o.mode), Timeout: o.timeout, Logger: log},
+		&webhook.FileSource{Paths: o.crds, Interval: o.reloadInterval})
+	log.Info("serving", "address", listener.Addr().String(), "mode", o.mode)
+	if err := server.ServeTLS(ctx, listener, o.certFile, o.keyFile); err != nil {
+		return fmt.Errorf("serving: %w", err)
+	}
+	log.Info("stopped")
+	return nil
+}

@@ -1,0 +1,131 @@
+package webhook
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+
+	admissionv1 "k8s.io/api/admission/v1"
+	apierrors "k8s.io/apimachinery/pkg/api/errors"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/runtime/schema"
+
+	"github.com/kval-dev/kval/engine"
+	"github.com/kval-dev/kval/manifest"
+)
+
+// Denial reasons, the label of kval_webhook_denials_total.
+const (
+	reasonInvalid     = "invalid"
+	reasonUnknownKind = "unknown-kind"
+	reasonBadRequest  = "bad-request"
+	reasonTooLarge    = "too-large"
+	reasonTimeout     = "timeout"
+	reasonPanic       = "panic"
+)
+
+// verdict is the answer to one admission request and why.
+type verdict struct {
+	response *admissionv1.AdmissionResponse
+	reason   string // a denial reason, "" when allowed
+}
+
+func allow(warnings ...string) verdict {
+	return verdict{response: &admissionv1.AdmissionResponse{Allowed: true, Warnings: warnings}}
+}
+
+// deny refuses a request that kval could not check, with a message.
+func deny(reason string, code int32, format string, args ...any) verdict {
+	return verdict{reason: reason, response: &admissionv1.AdmissionResponse{Result: &metav1.Status{
+		Status: metav1.StatusFailure, Code: code, Reason: metav1.StatusReasonBadRequest, Message: fmt.Sprintf(format, args...),
+	}}}
+}
+
+// admit answers one request with the engine.
+func (s *Server) admit(ctx context.Context, req *admissionv1.AdmissionRequest) verdict {
+	if !checked(req) {
+		return allow()
+	}
+	v, err := s.catalog.ForObject(ctx, apiVersion(req.Kind), req.Kind.Kind)
+	if err != nil {
+		return deny(reasonUnknownKind, http.StatusBadRequest, "kval has no schema for %s: %v (kval denies what it cannot check)", kindOf(req.Kind), err)
+	}
+	request, denied := s.engineRequest(req)
+	if denied != nil {
+		return *denied
+	}
+	res, err := v.Validate(ctx, request)
+	switch {
+	case ctx.Err() != nil:
+		return deny(reasonTimeout, http.StatusGatewayTimeout, "kval did not finish checking %s in time: %v", kindOf(req.Kind), ctx.Err())
+	case err != nil:
+		return deny(reasonBadRequest, http.StatusBadRequest, "kval cannot check this request: %v", err)
+	case !res.Valid():
+		return invalid(req, request.Object, res)
+	}
+	return allow(append(res.Warnings, res.RatchetedWarnings()...)...)
+}
+
+// checked reports whether the engine checks a request: creates and updates
+// of a resource or of its status. Deletes, connects and other subresources
+// (scale) carry no object of the resource's schema.
+func checked(req *admissionv1.AdmissionRequest) bool {
+	op := req.Operation == admissionv1.Create || req.Operation == admissionv1.Update
+	return op && (req.SubResource == "" || req.SubResource == engine.StatusSubresource)
+}
+
+// engineRequest decodes the objects of an admission request.
+func (s *Server) engineRequest(req *admissionv1.AdmissionRequest) (engine.Request, *verdict) {
+	out := engine.Request{Operation: engine.Operation(req.Operation), Subresource: req.SubResource, Scope: s.scope()}
+	var denied *verdict
+	if out.Object, denied = decodeObject("object", req.Object.Raw); denied != nil {
+		return out, denied
+	}
+	if req.Operation != admissionv1.Update {
+		return out, nil
+	}
+	if len(req.OldObject.Raw) == 0 {
+		d := deny(reasonBadRequest, http.StatusBadRequest, "an UPDATE request without oldObject cannot be checked")
+		return out, &d
+	}
+	out.OldObject, denied = decodeObject("oldObject", req.OldObject.Raw)
+	return out, denied
+}
+
+// decodeObject reads an object with kval's input limits (size, nesting).
+func decodeObject(field string, raw []byte) (map[string]any, *verdict) {
+	if len(raw) > manifest.MaxDocumentBytes {
+		d := deny(reasonTooLarge, http.StatusRequestEntityTooLarge, "%s is %d bytes, larger than kube-apiserver's limit of %d bytes", field, len(raw), manifest.MaxDocumentBytes)
+		return nil, &d
+	}
+	docs, errs := manifest.ReadAll(field, bytes.NewReader(raw))
+	if len(errs) > 0 || len(docs) != 1 || docs[0].Object == nil {
+		d := deny(reasonBadRequest, http.StatusBadRequest, "%s is not one JSON object: %v", field, errors.Join(errs...))
+		return nil, &d
+	}
+	return docs[0].Object, nil
+}
+
+// invalid is kube-apiserver's answer to an invalid object: an Invalid
+// status (422) naming the kind, the object and one cause per error.
+func invalid(req *admissionv1.AdmissionRequest, obj map[string]any, res *engine.Result) verdict {
+	name := req.Name
+	if meta, ok := obj["metadata"].(map[string]any); ok && name == "" {
+		name, _ = meta["name"].(string)
+	}
+	status := apierrors.NewInvalid(schema.GroupKind{Group: req.Kind.Group, Kind: req.Kind.Kind}, name, res.Errors).Status()
+	return verdict{reason: reasonInvalid, response: &admissionv1.AdmissionResponse{Result: &status, Warnings: res.RatchetedWarnings()}}
+}
+
+func apiVersion(gvk metav1.GroupVersionKind) string {
+	if gvk.Group == "" {
+		return gvk.Version
+	}
+	return gvk.Group + "/" + gvk.Version
+}
+
+func kindOf(gvk metav1.GroupVersionKind) string {
+	return fmt.Sprintf("%s of %s", gvk.Kind, apiVersion(gvk))
+}

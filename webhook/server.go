@@ -1,0 +1,110 @@
+package webhook
+
+import (
+	"context"
+	"log/slog"
+	"net/http"
+	"time"
+
+	admissionv1 "k8s.io/api/admission/v1"
+
+	"github.com/kval-dev/kval/catalog"
+	"github.com/kval-dev/kval/engine"
+)
+
+// Mode selects which checks the webhook runs.
+type Mode string
+
+const (
+	// ModeComplement runs only what kube-apiserver does not check itself:
+	// the mutability extensions and the checks of engine extensions.
+	ModeComplement Mode = "complement"
+	// ModeFull runs kube-apiserver's whole pipeline as well: for clusters
+	// without CEL, or as a second opinion.
+	ModeFull Mode = "full"
+)
+
+// Defaults of Options.
+const (
+	DefaultTimeout = 5 * time.Second
+	// DefaultMaxBodyBytes fits an AdmissionReview with two objects of
+	// kube-apiserver's 3 MiB limit each, and its envelope.
+	DefaultMaxBodyBytes = 7 << 20
+)
+
+// Mutator changes objects on the mutating endpoint: it returns a JSON patch
+// (RFC 6902) of the request's object, or nil to leave it unchanged.
+type Mutator func(ctx context.Context, req *admissionv1.AdmissionRequest) (patch []byte, warnings []string, err error)
+
+// Options configure a Server.
+type Options struct {
+	Mode Mode
+	// Timeout bounds one request; keep it below the webhook configuration's
+	// timeoutSeconds so that kval answers before kube-apiserver gives up.
+	Timeout      time.Duration
+	MaxBodyBytes int64
+	// Mutator answers /mutate; nil allows every object unchanged.
+	Mutator Mutator
+	Logger  *slog.Logger
+}
+
+// Server answers admission requests for the CRDs of its catalog.
+type Server struct {
+	catalog *catalog.Catalog
+	opts    Options
+	metrics *metrics
+	sources *sourceSet
+	log     *slog.Logger
+}
+
+// New returns a server for the catalog; sources keep the catalog current
+// (see Run) and decide readiness.
+func New(cat *catalog.Catalog, opts Options, sources ...Source) *Server {
+	if opts.Mode == "" {
+		opts.Mode = ModeComplement
+	}
+	if opts.Timeout <= 0 {
+		opts.Timeout = DefaultTimeout
+	}
+	if opts.MaxBodyBytes <= 0 {
+		opts.MaxBodyBytes = DefaultMaxBodyBytes
+	}
+	if opts.Logger == nil {
+		opts.Logger = slog.Default()
+	}
+	m := newMetrics()
+	return &Server{catalog: cat, opts: opts, metrics: m, log: opts.Logger, sources: newSourceSet(sources, m, opts.Logger)}
+}
+
+func (s *Server) scope() engine.Scope {
+	if s.opts.Mode == ModeFull {
+		return engine.AllChecks
+	}
+	return engine.BeyondKubeAPIServer
+}
+
+// Handler serves /validate, /mutate, /healthz, /readyz and /metrics.
+func (s *Server) Handler() http.Handler {
+	mux := http.NewServeMux()
+	mux.HandleFunc("POST /validate", s.serveReview(s.validate))
+	mux.HandleFunc("POST /mutate", s.serveReview(s.mutate))
+	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, _ *http.Request) { _, _ = w.Write([]byte("ok")) })
+	mux.HandleFunc("GET /readyz", s.serveReady)
+	mux.Handle("GET /metrics", s.metricsHandler())
+	return s.recovered(mux)
+}
+
+// recovered answers 500 to a request whose handler panicked outside the
+// admission logic (which recovers on its own and denies), and counts it.
+func (s *Server) recovered(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		defer func() {
+			if p := recover(); p != nil {
+				s.metrics.panics.Inc()
+				s.log.Error("panic recovered", "path", r.URL.Path, "panic", p)
+				http.Error(w, "internal error", http.StatusInternalServerError)
+			}
+		}()
+		next.ServeHTTP(w, r)
+	})
+}
