@@ -2,7 +2,6 @@ package engine
 
 import (
 	"github.com/kval-dev/kval/internal/jsonvalue"
-	"k8s.io/apimachinery/pkg/api/equality"
 )
 
 // generatedSuffix stands in for the random suffix kube-apiserver appends to
@@ -54,7 +53,7 @@ func (v *Validator) prepareUpdate(obj, old map[string]any, res *Result) {
 func keepOldStatus(obj, old map[string]any, res *Result) {
 	newStatus, hasNew := obj["status"]
 	oldStatus, hasOld := old["status"]
-	if hasNew != hasOld || !equality.Semantic.DeepEqual(newStatus, oldStatus) {
+	if hasNew != hasOld || !jsonvalue.SemanticEqual(newStatus, oldStatus) {
 		res.Warnings = append(res.Warnings, "status changes are ignored: the status subresource is enabled (use --subresource status)")
 	}
 	if hasOld {
@@ -69,7 +68,7 @@ func keepOldStatus(obj, old map[string]any, res *Result) {
 // but metadata changed (status included, after keepOldStatus).
 func nextGeneration(obj, old map[string]any) int64 {
 	generation := generationOf(metadataOf(old))
-	if !equality.Semantic.DeepEqual(withoutMetadata(obj), withoutMetadata(old)) {
+	if changedBesidesMetadata(obj, old) {
 		generation++
 	}
 	return generation
@@ -92,15 +91,23 @@ func setGeneration(meta map[string]any, generation int64) {
 	meta["generation"] = generation
 }
 
-// withoutMetadata is a shallow copy of obj without metadata.
-func withoutMetadata(obj map[string]any) map[string]any {
-	out := make(map[string]any, len(obj))
+// changedBesidesMetadata compares obj and old without metadata, as the
+// strategy compares copies of them with equality.Semantic.DeepEqual.
+func changedBesidesMetadata(obj, old map[string]any) bool {
 	for k, v := range obj {
-		if k != "metadata" {
-			out[k] = v
+		if k == "metadata" {
+			continue
+		}
+		if oldV, found := old[k]; !found || !jsonvalue.SemanticEqual(v, oldV) {
+			return true
 		}
 	}
-	return out
+	for k := range old {
+		if _, found := obj[k]; !found && k != "metadata" {
+			return true
+		}
+	}
+	return false
 }
 
 // placeholderResourceVersion stands in for the resourceVersion every stored

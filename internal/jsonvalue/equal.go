@@ -6,31 +6,22 @@ import "reflect"
 // of reflect.DeepEqual, without reflection for JSON types: an int64 differs
 // from the equal float64, an empty object differs from null, order of array
 // items matters. Values of other Go types are compared with reflect.DeepEqual.
-func Equal(a, b any) bool {
+func Equal(a, b any) bool { return equal(a, b, false) }
+
+// SemanticEqual is Equal as apimachinery's equality.Semantic.DeepEqual
+// compares JSON values: an empty object or array equals a nil one of its
+// type (kube-apiserver compares objects this way, e.g. to decide whether an
+// update changes the generation).
+func SemanticEqual(a, b any) bool { return equal(a, b, true) }
+
+func equal(a, b any, nilIsEmpty bool) bool {
 	switch a := a.(type) {
 	case map[string]any:
 		b, ok := b.(map[string]any)
-		if !ok || len(a) != len(b) || (a == nil) != (b == nil) {
-			return false
-		}
-		for k, av := range a {
-			bv, found := b[k]
-			if !found || !Equal(av, bv) {
-				return false
-			}
-		}
-		return true
+		return ok && sameNil(a == nil, b == nil, nilIsEmpty) && mapsEqual(a, b, nilIsEmpty)
 	case []any:
 		b, ok := b.([]any)
-		if !ok || len(a) != len(b) || (a == nil) != (b == nil) {
-			return false
-		}
-		for i := range a {
-			if !Equal(a[i], b[i]) {
-				return false
-			}
-		}
-		return true
+		return ok && sameNil(a == nil, b == nil, nilIsEmpty) && slicesEqual(a, b, nilIsEmpty)
 	case string:
 		b, ok := b.(string)
 		return ok && a == b
@@ -47,4 +38,31 @@ func Equal(a, b any) bool {
 		return b == nil
 	}
 	return reflect.DeepEqual(a, b)
+}
+
+func sameNil(aNil, bNil, nilIsEmpty bool) bool { return nilIsEmpty || aNil == bNil }
+
+func mapsEqual(a, b map[string]any, nilIsEmpty bool) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for k, av := range a {
+		bv, found := b[k]
+		if !found || !equal(av, bv, nilIsEmpty) {
+			return false
+		}
+	}
+	return true
+}
+
+func slicesEqual(a, b []any, nilIsEmpty bool) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if !equal(a[i], b[i], nilIsEmpty) {
+			return false
+		}
+	}
+	return true
 }

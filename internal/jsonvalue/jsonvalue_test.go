@@ -3,6 +3,8 @@ package jsonvalue
 import (
 	"reflect"
 	"testing"
+
+	"k8s.io/apimachinery/pkg/api/equality"
 )
 
 func TestEqualAndKeyAgreeWithDeepEqual(t *testing.T) {
@@ -10,13 +12,16 @@ func TestEqualAndKeyAgreeWithDeepEqual(t *testing.T) {
 		nil, true, false, int64(1), float64(1), "1", "a",
 		map[string]any{}, map[string]any(nil), []any{}, []any(nil),
 		map[string]any{"a": int64(1)}, map[string]any{"a": float64(1)}, map[string]any{"a": int64(1), "b": nil},
-		[]any{int64(1), "x"}, []any{"x", int64(1)}, []any{map[string]any{"k": []any{}}},
+		[]any{int64(1), "x"}, []any{"x", int64(1)}, []any{map[string]any{"k": []any{}}}, []any{map[string]any{"k": []any(nil)}},
 	}
 	for _, a := range values {
 		for _, b := range values {
 			want := reflect.DeepEqual(a, b)
 			if got := Equal(a, b); got != want {
 				t.Errorf("Equal(%#v, %#v) = %v, want %v", a, b, got, want)
+			}
+			if got, want := SemanticEqual(a, b), equality.Semantic.DeepEqual(a, b); got != want {
+				t.Errorf("SemanticEqual(%#v, %#v) = %v, want %v", a, b, got, want)
 			}
 			if got := Key(a) == Key(b); got != want {
 				t.Errorf("Key(%#v) == Key(%#v) is %v, want %v (%q, %q)", a, b, got, want, Key(a), Key(b))
