@@ -82,6 +82,7 @@ does, offline, and generates validation code from +k8s: tags on Go types.`,
 		newValidateCommand(s),
 		newGenCommand(s),
 		newOpenAPICommand(s),
+		newAnnotateCommand(s),
 	)
 	return root
 }
