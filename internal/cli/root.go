@@ -89,6 +89,7 @@ does, offline, and generates validation code from +k8s: tags on Go types.`,
 		newGenCommand(s),
 		newOpenAPICommand(s),
 		newServeCommand(s),
+		newAnnotateCommand(s),
 	)
 	return root
 }
