@@ -10,6 +10,9 @@ import (
 	"time"
 
 	"github.com/spf13/cobra"
+	"k8s.io/client-go/dynamic"
+	"k8s.io/client-go/rest"
+	"k8s.io/client-go/tools/clientcmd"
 
 	"github.com/kval-dev/kval/catalog"
 	"github.com/kval-dev/kval/webhook"
@@ -17,6 +20,9 @@ import (
 
 type serveOptions struct {
 	crds           []string
+	watchCRDs      bool
+	crdSelector    string
+	kubeconfig     string
 	reloadInterval time.Duration
 	mode           string
 	listen         string
@@ -26,8 +32,10 @@ type serveOptions struct {
 	logFormat      string
 }
 
-func newServeCommand(s streams) *cobra.Command {
-	o := &serveOptions{}
+func newServeCommand(s streams) *cobra.Command { return serveCommand(s, &serveOptions{}) }
+
+// serveCommand is kval serve with its flags bound to o.
+func serveCommand(s streams, o *serveOptions) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "serve --crd PATH... --tls-cert-file FILE --tls-private-key-file FILE",
 		Short: "Serve kval as a validating admission webhook for kube-apiserver",
@@ -59,6 +67,9 @@ connections and finishes the requests in flight.`,
 	f := cmd.Flags()
 	f.StringSliceVar(&o.crds, "crd", nil, "CRD files or directories to serve, reloaded when they change (repeatable)")
 	f.DurationVar(&o.reloadInterval, "crd-reload-interval", 10*time.Second, "how often the --crd files are checked for changes")
+	f.BoolVar(&o.watchCRDs, "watch-crds", false, "serve the cluster's CRDs, watched live; kval's extensions come from the annotation kval annotate writes")
+	f.StringVar(&o.crdSelector, "crd-selector", "", "with --watch-crds: a label selector of the CRDs to serve")
+	f.StringVar(&o.kubeconfig, "kubeconfig", "", "with --watch-crds: kubeconfig file (default: the in-cluster service account)")
 	f.StringVar(&o.mode, "mode", string(webhook.ModeComplement), "complement: only what kube-apiserver does not check; full: the whole pipeline")
 	f.StringVar(&o.listen, "listen", ":8443", "address to serve HTTPS on")
 	f.StringVar(&o.certFile, "tls-cert-file", "", "serving certificate (PEM), reloaded when it changes")
@@ -70,8 +81,8 @@ connections and finishes the requests in flight.`,
 
 func (o *serveOptions) check() error {
 	switch {
-	case len(o.crds) == 0:
-		return badInput("no CRDs given: use --crd PATH")
+	case len(o.crds) == 0 && !o.watchCRDs:
+		return badInput("no CRDs given: use --crd PATH or --watch-crds")
 	case o.mode != string(webhook.ModeComplement) && o.mode != string(webhook.ModeFull):
 		return badInput("unknown mode %q: use complement or full", o.mode)
 	case o.certFile == "" || o.keyFile == "":
@@ -98,13 +109,39 @@ func runServe(ctx context.Context, s streams, o *serveOptions) error {
 	if err != nil {
 		return badInput("%v", err)
 	}
+	sources, err := o.sources()
+	if err != nil {
+		return err
+	}
 	server := webhook.New(catalog.New(catalog.Options{}),
-		webhook.Options{Mode: webhook.Mode(o.mode), Timeout: o.timeout, Logger: log},
-		&webhook.FileSource{Paths: o.crds, Interval: o.reloadInterval})
+		webhook.Options{Mode: webhook.Mode(o.mode), Timeout: o.timeout, Logger: log}, sources...)
 	log.Info("serving", "address", listener.Addr().String(), "mode", o.mode)
 	if err := server.ServeTLS(ctx, listener, o.certFile, o.keyFile); err != nil {
 		return fmt.Errorf("serving: %w", err)
 	}
 	log.Info("stopped")
 	return nil
+}
+
+// sources are where the webhook's CRDs come from: files, the cluster or both.
+func (o *serveOptions) sources() ([]webhook.Source, error) {
+	var sources []webhook.Source
+	if len(o.crds) > 0 {
+		sources = append(sources, &webhook.FileSource{Paths: o.crds, Interval: o.reloadInterval})
+	}
+	if !o.watchCRDs {
+		return sources, nil
+	}
+	config, err := rest.InClusterConfig()
+	if o.kubeconfig != "" {
+		config, err = clientcmd.BuildConfigFromFlags("", o.kubeconfig)
+	}
+	if err != nil {
+		return nil, badInput("--watch-crds: no cluster to watch: %v", err)
+	}
+	client, err := dynamic.NewForConfig(config)
+	if err != nil {
+		return nil, badInput("--watch-crds: %v", err)
+	}
+	return append(sources, &webhook.ClusterSource{Client: client, LabelSelector: o.crdSelector}), nil
 }

@@ -1,0 +1,80 @@
+package webhook
+
+import (
+	"context"
+	"io"
+	"log/slog"
+	"net/http/httptest"
+	"os"
+	"strings"
+	"testing"
+
+	admissionv1 "k8s.io/api/admission/v1"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
+	"k8s.io/apimachinery/pkg/runtime"
+	"k8s.io/apimachinery/pkg/runtime/schema"
+	dynamicfake "k8s.io/client-go/dynamic/fake"
+
+	"github.com/kval-dev/kval/annotation"
+	"github.com/kval-dev/kval/catalog"
+	"github.com/kval-dev/kval/manifest"
+)
+
+// liveCRD is the example CRD as kube-apiserver stores it after
+// `kubectl apply -f <(kval annotate crd.yaml)`: extensions in the annotation.
+func liveCRD(t *testing.T) *unstructured.Unstructured {
+	t.Helper()
+	docs, errs := manifest.ReadAll("crd.yaml", mustOpen(t, "../examples/crd.yaml"))
+	if len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	packed, moved, err := annotation.Pack(docs[0].Object)
+	if err != nil || moved == 0 {
+		t.Fatalf("pack: %d, %v", moved, err)
+	}
+	return &unstructured.Unstructured{Object: packed}
+}
+
+func mustOpen(t *testing.T, path string) io.Reader {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { f.Close() })
+	return f
+}
+
+func TestLiveCRDsAreServedWithTheirAnnotatedExtensions(t *testing.T) {
+	crd := liveCRD(t)
+	client := dynamicfake.NewSimpleDynamicClientWithCustomListKinds(runtime.NewScheme(),
+		map[schema.GroupVersionResource]string{crdResource: "CustomResourceDefinitionList"}, crd)
+	s := New(catalog.New(catalog.Options{}), Options{Logger: slog.New(slog.NewTextHandler(io.Discard, nil))}, &ClusterSource{Client: client})
+	ts := httptest.NewServer(s.Handler())
+	defer ts.Close()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	go s.Run(ctx)
+	eventually(t, "the cluster's CRDs are loaded", func() bool { _, detail := get(t, ts, "/readyz"); return strings.Contains(detail, "[+]source cluster ok (1 CRDs)") })
+
+	change := review(admissionv1.Update, database("mysql", "16.2"), database("postgres", "16.2"))
+	if resp := post(t, ts, "/validate", change); resp.Allowed || !strings.Contains(resp.Result.Message, "spec.engine: Forbidden: field is immutable") {
+		t.Fatalf("the annotated Immutable must hold: %+v", resp.Result)
+	}
+
+	unannotated := crd.DeepCopy()
+	unannotated.SetAnnotations(nil)
+	if _, err := client.Resource(crdResource).Update(ctx, unannotated, metav1.UpdateOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	eventually(t, "the changed CRD is served", func() bool { return post(t, ts, "/validate", change).Allowed })
+
+	if err := client.Resource(crdResource).Delete(ctx, crd.GetName(), metav1.DeleteOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	eventually(t, "the deleted CRD is gone", func() bool {
+		resp := post(t, ts, "/validate", change)
+		return !resp.Allowed && strings.Contains(resp.Result.Message, "kval has no schema for Database")
+	})
+}
