@@ -56,7 +56,10 @@ func TestLiveCRDsAreServedWithTheirAnnotatedExtensions(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	go s.Run(ctx)
-	eventually(t, "the cluster's CRDs are loaded", func() bool { _, detail := get(t, ts, "/readyz"); return strings.Contains(detail, "[+]source cluster ok (1 CRDs)") })
+	eventually(t, "the cluster's CRDs are loaded", func() bool {
+		_, detail := get(t, ts, "/readyz")
+		return strings.Contains(detail, "[+]source cluster ok (1 CRDs)")
+	})
 
 	change := review(admissionv1.Update, database("mysql", "16.2"), database("postgres", "16.2"))
 	if resp := post(t, ts, "/validate", change); resp.Allowed || !strings.Contains(resp.Result.Message, "spec.engine: Forbidden: field is immutable") {
