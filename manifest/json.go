@@ -150,3 +150,22 @@ func jsonError(err error, raw []byte, line int, withLines bool) error {
 	}
 	return err
 }
+
+// DecodeObject decodes one JSON object held in memory (an object of an
+// AdmissionReview, say) with the rules of a document read from a stream:
+// at most MaxDocumentBytes and MaxDepth, integers as int64, duplicate keys
+// refused.
+func DecodeObject(raw []byte) (map[string]any, error) {
+	if len(raw) > MaxDocumentBytes {
+		return nil, fmt.Errorf("%d bytes, larger than %d bytes, the limit of kube-apiserver", len(raw), MaxDocumentBytes)
+	}
+	value, err := decodeJSON(raw, 1, false)
+	if err != nil {
+		return nil, err
+	}
+	obj, ok := value.(map[string]any)
+	if !ok {
+		return nil, fmt.Errorf("a JSON %s, not an object", jsonTypeName(value))
+	}
+	return obj, nil
+}

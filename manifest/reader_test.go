@@ -193,3 +193,24 @@ func TestExpandPathsReadsAMountedConfigMapOnce(t *testing.T) {
 		t.Errorf("got %q, %v; want only the linked crd.yaml", files, err)
 	}
 }
+
+func TestDecodeObjectAppliesTheStreamLimits(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{`{"a": 1, "b": 1.5}`, ""},
+		{`[1]`, "a JSON array, not an object"},
+		{`null`, "a JSON null, not an object"},
+		{`{"a": 1, "a": 2}`, `duplicate field "a"`},
+		{strings.Repeat(`{"a":`, MaxDepth+1) + "1" + strings.Repeat("}", MaxDepth+1), "nesting is deeper than 10000 levels"},
+		{`{"a": "` + strings.Repeat("x", MaxDocumentBytes) + `"}`, "larger than 3145728 bytes"},
+		{`{"a": `, "unexpected end of JSON input"},
+	}
+	for _, tc := range tests {
+		obj, err := DecodeObject([]byte(tc.in))
+		switch {
+		case tc.want == "" && (err != nil || obj["a"] != int64(1) || obj["b"] != 1.5):
+			t.Errorf("%.40s: got %v, %v", tc.in, obj, err)
+		case tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want)):
+			t.Errorf("%.40s: got %v, want an error with %q", tc.in, err, tc.want)
+		}
+	}
+}

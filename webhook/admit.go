@@ -1,9 +1,7 @@
 package webhook
 
 import (
-	"bytes"
 	"context"
-	"errors"
 	"fmt"
 	"net/http"
 
@@ -96,16 +94,16 @@ func (s *Server) engineRequest(req *admissionv1.AdmissionRequest) (engine.Reques
 
 // decodeObject reads an object with kval's input limits (size, nesting).
 func decodeObject(field string, raw []byte) (map[string]any, *verdict) {
-	if len(raw) > manifest.MaxDocumentBytes {
-		d := deny(reasonTooLarge, http.StatusRequestEntityTooLarge, "%s is %d bytes, larger than kube-apiserver's limit of %d bytes", field, len(raw), manifest.MaxDocumentBytes)
+	obj, err := manifest.DecodeObject(raw)
+	switch {
+	case err != nil && len(raw) > manifest.MaxDocumentBytes:
+		d := deny(reasonTooLarge, http.StatusRequestEntityTooLarge, "%s is %v", field, err)
+		return nil, &d
+	case err != nil:
+		d := deny(reasonBadRequest, http.StatusBadRequest, "%s is not usable: %v", field, err)
 		return nil, &d
 	}
-	docs, errs := manifest.ReadAll(field, bytes.NewReader(raw))
-	if len(errs) > 0 || len(docs) != 1 || docs[0].Object == nil {
-		d := deny(reasonBadRequest, http.StatusBadRequest, "%s is not one JSON object: %v", field, errors.Join(errs...))
-		return nil, &d
-	}
-	return docs[0].Object, nil
+	return obj, nil
 }
 
 // invalid is kube-apiserver's answer to an invalid object: an Invalid

@@ -136,8 +136,8 @@ func TestRequestsKvalCannotCheckAreDenied(t *testing.T) {
 	}{
 		{"unknown kind", unknown, `kval has no schema for Table of example.kval.dev/v1`},
 		{"update without oldObject", review(admissionv1.Update, database("postgres", "16.2"), nil), "an UPDATE request without oldObject cannot be checked"},
-		{"over 3 MiB", review(admissionv1.Create, huge, nil), "larger than kube-apiserver's limit of 3145728 bytes"},
-		{"not an object", review(admissionv1.Create, []byte(`[1]`), nil), "object is not one JSON object"},
+		{"over 3 MiB", review(admissionv1.Create, huge, nil), "larger than 3145728 bytes, the limit of kube-apiserver"},
+		{"not an object", review(admissionv1.Create, []byte(`[1]`), nil), "object is not usable: a JSON array, not an object"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

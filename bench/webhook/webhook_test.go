@@ -1,0 +1,56 @@
+package webhook
+
+import (
+	"bytes"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+)
+
+// BenchmarkAdmitHTTPRouteUpdate serves the scenario's request in process:
+// decoding the review, the engine's decode and mutability checks, encoding
+// the response.
+func BenchmarkAdmitHTTPRouteUpdate(b *testing.B) {
+	s, err := NewScenario()
+	if err != nil {
+		b.Fatal(err)
+	}
+	h := s.Server.Handler()
+	b.ReportAllocs()
+	for b.Loop() {
+		rec := httptest.NewRecorder()
+		req := httptest.NewRequest(http.MethodPost, "/validate", bytes.NewReader(s.Review))
+		req.Header.Set("Content-Type", "application/json")
+		h.ServeHTTP(rec, req)
+		if rec.Code != http.StatusOK {
+			b.Fatal(rec.Body.String())
+		}
+	}
+}
+
+// TestTheScenarioIsAllowedAndItsExtensionsBite keeps the benchmark honest.
+func TestTheScenarioIsAllowedAndItsExtensionsBite(t *testing.T) {
+	s, err := NewScenario()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if body := serve(t, s, s.Review); !strings.Contains(body, `"allowed":true`) {
+		t.Fatalf("the measured update must be allowed: %s", body)
+	}
+	// Dropping the first hostname breaks hostnames' AddOnly keys.
+	bad := bytes.Replace(s.Review, []byte(`"hostnames":["shop.example.com"]`), []byte(`"hostnames":[]`), 1)
+	old := bytes.Replace(bad, []byte(`"spec":{"rules"`), []byte(`"spec":{"hostnames":["shop.example.com"],"rules"`), 1)
+	if body := serve(t, s, old); !strings.Contains(body, `"allowed":false`) || !strings.Contains(body, "spec.hostnames") {
+		t.Errorf("removing a hostname must be denied: %s", body)
+	}
+}
+
+func serve(t *testing.T, s *Scenario, review []byte) string {
+	t.Helper()
+	rec := httptest.NewRecorder()
+	req := httptest.NewRequest(http.MethodPost, "/validate", bytes.NewReader(review))
+	req.Header.Set("Content-Type", "application/json")
+	s.Server.Handler().ServeHTTP(rec, req)
+	return rec.Body.String()
+}
