@@ -157,3 +157,25 @@ func opsString(o Ops) string {
 	}
 	return strings.Join(names, ",")
 }
+
+// TestListTypeErrorsToleratedBecauseOfTheOldObjectSayWhy: kube-apiserver
+// lets an update keep or add list-type errors when the old object had any;
+// a new duplicate in a field the old object lacks is tolerated, not
+// "unchanged".
+func TestListTypeErrorsToleratedBecauseOfTheOldObjectSayWhy(t *testing.T) {
+	v := compileSchema(t, `{type: object, properties: {
+	  a: {type: array, x-kubernetes-list-type: set, items: {type: string}},
+	  b: {type: array, x-kubernetes-list-type: set, items: {type: string}}}}`)
+	old := yamlObject(t, seedMeta+"a: [x, x]")
+	res := update(t, v, old, yamlObject(t, seedMeta+"a: [x, x]\nb: [z, z]"))
+	if !res.Valid() || len(res.Ratcheted) != 0 {
+		t.Fatalf("errors %v, ratcheted %v", res.Errors, res.Ratcheted)
+	}
+	want := []string{
+		`a[1]: Duplicate value: "x" (allowed: the old object already had list-type errors)`,
+		`b[1]: Duplicate value: "z" (allowed: the old object already had list-type errors)`,
+	}
+	if got := res.RatchetedWarnings(); !reflect.DeepEqual(got, want) {
+		t.Errorf("warnings %q, want %q", got, want)
+	}
+}

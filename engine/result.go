@@ -23,6 +23,10 @@ type Result struct {
 	// Ratcheted are errors on values an update did not change: ratcheting
 	// (KEP-4008) lets the request through; frontends show them as warnings.
 	Ratcheted field.ErrorList
+	// ToleratedListTypes are list-type errors (duplicates in sets and
+	// list-map keys) of an updated object that kube-apiserver lets through
+	// because the old object had list-type errors too, wherever they were.
+	ToleratedListTypes field.ErrorList
 	// TypeConflicts are values whose JSON type contradicts the schema, found
 	// while pruning. Decode leaves them to value validation, which rejects
 	// them with the same errors.
@@ -47,12 +51,15 @@ func (e *UnknownFieldsError) Error() string {
 	return "strict decoding error: " + strings.Join(quoted, ", ")
 }
 
-// RatchetedWarnings are the ratcheted errors in the words frontends show
-// them: the error, and why it does not reject the request.
+// RatchetedWarnings are the ratcheted and tolerated errors in the words
+// frontends show them: the error, and why it does not reject the request.
 func (r *Result) RatchetedWarnings() []string {
-	out := make([]string, len(r.Ratcheted))
-	for i, e := range r.Ratcheted {
-		out[i] = e.Error() + " (ratcheted: unchanged from the old object)"
+	out := make([]string, 0, len(r.Ratcheted)+len(r.ToleratedListTypes))
+	for _, e := range r.Ratcheted {
+		out = append(out, e.Error()+" (ratcheted: unchanged from the old object)")
+	}
+	for _, e := range r.ToleratedListTypes {
+		out = append(out, e.Error()+" (allowed: the old object already had list-type errors)")
 	}
 	return out
 }

@@ -74,6 +74,6 @@ func (r *run) listTypes(context.Context) field.ErrorList {
 		return stage.Validate(nil, r.obj)
 	}
 	out := stage.ValidateUpdate(nil, r.obj, r.old)
-	r.res.Ratcheted = append(r.res.Ratcheted, out.Ratcheted...)
+	r.res.ToleratedListTypes = append(r.res.ToleratedListTypes, out.Ratcheted...)
 	return out.Errors
 }
