@@ -36,6 +36,7 @@ import (
 	"k8s.io/client-go/kubernetes"
 	"sigs.k8s.io/yaml"
 
+	"github.com/kval-dev/kval/annotation"
 	"github.com/kval-dev/kval/catalog"
 	"github.com/kval-dev/kval/lint"
 	"github.com/kval-dev/kval/manifest"
@@ -76,6 +77,24 @@ type kvalWebhook struct {
 // kube-apiserver calls it.
 func startKvalWebhook(t *testing.T, prefix string) *kvalWebhook {
 	t.Helper()
+	return startKvalWebhookWith(t, prefix, fromFile)
+}
+
+// crdSource is where the webhook takes the test CRD from.
+type crdSource int
+
+const (
+	// fromFile: a file, as `kval serve --crd`; kube-apiserver gets the CRD
+	// without kval's extensions.
+	fromFile crdSource = iota
+	// fromCluster: the live CRD, as `kval serve --watch-crds`; kube-apiserver
+	// gets the CRD as `kval annotate` writes it, extensions in an annotation.
+	fromCluster
+)
+
+// startKvalWebhookWith is startKvalWebhook with the CRD from source.
+func startKvalWebhookWith(t *testing.T, prefix string, source crdSource) *kvalWebhook {
+	t.Helper()
 	group := prefix + ".e2e.kval.dev"
 	h := &kvalWebhook{
 		name:     "kval." + group,
@@ -91,17 +110,40 @@ func startKvalWebhook(t *testing.T, prefix string) *kvalWebhook {
 		t.Fatal(err)
 	}
 	h.crdFile = filepath.Join(crdDir, "ledgers.yaml")
-	h.writeCRD(t)
+	var src webhook.Source = &webhook.FileSource{Paths: []string{crdDir}, Interval: 100 * time.Millisecond}
+	if source == fromFile {
+		h.writeCRD(t)
+	} else {
+		installCRD(t, h.client, h.annotatedCRD(t, prefix))
+		src = &webhook.ClusterSource{Client: h.client, LabelSelector: liveLabel + "=" + prefix}
+	}
 	certFile, keyFile, certPEM := writeServingCertificate(t, dir)
-	h.serve(t, crdDir, certFile, keyFile, certPEM)
+	h.serve(t, src, certFile, keyFile, certPEM)
 	h.waitReady(t)
 
-	installCRD(t, h.client, withoutMutability(h.crd))
+	if source == fromFile {
+		installCRD(t, h.client, withoutMutability(h.crd))
+	}
 	ensure(t, h.client.Resource(namespaceRes), namespace(ledgerNamespace))
 	registerKvalWebhook(t, h.name, group, h.url+"/validate", certPEM)
 	h.ledgers = h.client.Resource(h.resource).Namespace(ledgerNamespace)
 	h.waitUntilCalled(t)
 	return h
+}
+
+// liveLabel marks the live CRDs of one test, for its webhook's selector.
+const liveLabel = "e2e.kval.dev/webhook"
+
+// annotatedCRD is h.crd as `kval annotate` writes it, labelled for the test.
+func (h *kvalWebhook) annotatedCRD(t *testing.T, prefix string) map[string]any {
+	t.Helper()
+	packed, moved, err := annotation.Pack(h.crd)
+	if err != nil || moved == 0 {
+		t.Fatalf("kval annotate: moved %d, %v", moved, err)
+	}
+	meta := packed["metadata"].(map[string]any)
+	meta["labels"] = map[string]any{liveLabel: prefix}
+	return packed
 }
 
 // ledgerCRD reads the test CRD and moves it to group. It fails the test
@@ -247,7 +289,7 @@ func writeServingCertificate(t *testing.T, dir string) (certFile, keyFile string
 
 // serve runs the webhook on a free loopback port until the test ends; when
 // the test failed, its log is printed.
-func (h *kvalWebhook) serve(t *testing.T, crdDir, certFile, keyFile string, certPEM []byte) {
+func (h *kvalWebhook) serve(t *testing.T, source webhook.Source, certFile, keyFile string, certPEM []byte) {
 	t.Helper()
 	l, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
@@ -259,8 +301,7 @@ func (h *kvalWebhook) serve(t *testing.T, crdDir, certFile, keyFile string, cert
 	h.https = &http.Client{Timeout: 10 * time.Second, Transport: &http.Transport{TLSClientConfig: &tls.Config{RootCAs: pool}}}
 
 	server := webhook.New(catalog.New(catalog.Options{}),
-		webhook.Options{Logger: slog.New(slog.NewTextHandler(h.logs, nil))},
-		&webhook.FileSource{Paths: []string{crdDir}, Interval: 100 * time.Millisecond})
+		webhook.Options{Logger: slog.New(slog.NewTextHandler(h.logs, nil))}, source)
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() { done <- server.ServeTLS(ctx, l, certFile, keyFile) }()

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/kval-dev/kval/annotation"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
 	"k8s.io/apimachinery/pkg/types"
@@ -869,4 +870,47 @@ func (h *kvalWebhook) crdSchema(t *testing.T, field string) map[string]any {
 	}
 	t.Fatalf("the test CRD has not one version with properties of %s", field)
 	return nil
+}
+
+// TestWebhookServesLiveAnnotatedCRDs runs the webhook on the cluster's CRDs
+// (kval serve --watch-crds): the CRD was applied as `kval annotate` writes
+// it, kube-apiserver kept the annotation, and the webhook enforces it; a
+// change of the live CRD's annotation changes what is enforced.
+func TestWebhookServesLiveAnnotatedCRDs(t *testing.T) {
+	t.Parallel()
+	h := startKvalWebhookWith(t, "live", fromCluster) // returns once an immutable change is denied
+	const name = "live"
+	h.createLedger(t, name, decodeJSON(t, baseSpec))
+	obj := h.read(t, name)
+	obj.Object["spec"].(map[string]any)["engine"] = "mysql"
+	_, err := h.ledgers.Update(t.Context(), obj, metav1.UpdateOptions{})
+	h.checkDenied(t, name, err, []string{"spec.engine: Forbidden: field is immutable"})
+
+	// Take x-kubernetes-mutability off spec.engine in the live CRD.
+	crds := h.client.Resource(crdResource)
+	live, err := crds.Get(t.Context(), "ledgers."+h.group, metav1.GetOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	unpacked, _, err := annotation.Unpack(live.Object)
+	if err != nil {
+		t.Fatal(err)
+	}
+	versions := unpacked["spec"].(map[string]any)["versions"].([]any)
+	engine := versions[0].(map[string]any)["schema"].(map[string]any)["openAPIV3Schema"].(map[string]any)["properties"].(map[string]any)["spec"].(map[string]any)["properties"].(map[string]any)["engine"].(map[string]any)
+	delete(engine, "x-kubernetes-mutability")
+	repacked, _, err := annotation.Pack(unpacked)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := crds.Update(t.Context(), &unstructured.Unstructured{Object: repacked}, metav1.UpdateOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	poll(t, "waiting for the webhook to follow the live CRD", func(ctx context.Context) (bool, error) {
+		_, err := h.ledgers.Update(ctx, obj, metav1.UpdateOptions{DryRun: []string{metav1.DryRunAll}})
+		return err == nil, nil
+	})
+	if _, err := h.ledgers.Update(t.Context(), obj, metav1.UpdateOptions{}); err != nil {
+		t.Errorf("changing spec.engine once the live CRD makes it mutable: %v", err)
+	}
 }
