@@ -99,6 +99,10 @@
 //     webhook runs: an extension taken out stops denying, one added starts;
 //     a CRD kube-apiserver would reject is refused (/readyz says why) and
 //     the previous one stays in use.
+//   - TestWebhookServesLiveAnnotatedCRDs: the webhook serves the cluster's
+//     CRDs (kval serve --watch-crds); the CRD was created as `kval annotate`
+//     writes it, and a change of its annotation in the cluster changes what
+//     is enforced.
 //
 // # Figures (2 shared cores)
 //
