@@ -62,6 +62,8 @@ type run struct {
 	// object with the new status); old is the decoded old object.
 	obj, old map[string]any
 	res      *Result
+	// userStatus: the request's object carried a status before decoding.
+	userStatus bool
 	// strategyErrs are the errors of the strategy's steps so far: the CEL
 	// rules do not run after some of them.
 	strategyErrs field.ErrorList

@@ -15,10 +15,14 @@ const maxGeneratedNameBase = 58
 // validates a create: status is dropped when the status subresource is on,
 // the generation is 1, a name is generated from generateName, and
 // cluster-scoped objects lose their namespace.
-func (v *Validator) prepareCreate(obj map[string]any, res *Result) {
+// userStatus says whether the request itself carried a status: one that
+// only defaults gave the object is dropped without a word.
+func (v *Validator) prepareCreate(obj map[string]any, res *Result, userStatus bool) {
 	if _, has := obj["status"]; has && v.statusSubresource {
 		delete(obj, "status")
-		res.Warnings = append(res.Warnings, "status is ignored on create: the status subresource is enabled")
+		if userStatus {
+			res.Warnings = append(res.Warnings, "status is ignored on create: the status subresource is enabled")
+		}
 	}
 	meta := metadataOf(obj)
 	meta["generation"] = int64(1)

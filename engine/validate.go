@@ -17,7 +17,8 @@ func (v *Validator) Validate(ctx context.Context, req Request) (*Result, error) 
 	if err != nil {
 		return nil, err
 	}
-	r := &run{v: v, req: &req, ops: ops}
+	_, userStatus := req.Object["status"]
+	r := &run{v: v, req: &req, ops: ops, userStatus: userStatus}
 	if r.decode() {
 		borrowed := r.prepare()
 		r.validate(ctx)
@@ -55,15 +56,9 @@ func (r *run) decode() bool {
 // and reports whether the object borrowed the old object's resourceVersion.
 func (r *run) prepare() (borrowed bool) {
 	r.obj = r.req.Object
-	if r.req.Scope != AllChecks {
-		// What preparing drops (a status the status subresource ignores)
-		// kube-apiserver has dropped before calling a webhook: a warning
-		// here would only be about defaults kval applied again.
-		defer func(n int) { r.res.Warnings = r.res.Warnings[:n] }(len(r.res.Warnings))
-	}
 	switch r.ops {
 	case OnCreate:
-		r.v.prepareCreate(r.obj, r.res)
+		r.v.prepareCreate(r.obj, r.res, r.userStatus)
 		return false
 	case OnUpdate:
 		r.v.prepareUpdate(r.obj, r.old, r.res)
