@@ -99,6 +99,10 @@
 //     webhook runs: an extension taken out stops denying, one added starts;
 //     a CRD kube-apiserver would reject is refused (/readyz says why) and
 //     the previous one stays in use.
+//   - TestBadRequestsStraightToTheWebhook: malformed JSON, a wrong kind, a
+//     10 MB body, deep nesting, an UPDATE without oldObject and an unknown
+//     kind sent to the running webhook get HTTP 400/413 or a denial saying
+//     why, and the webhook goes on judging kube-apiserver's requests.
 //   - TestWebhookServesLiveAnnotatedCRDs: the webhook serves the cluster's
 //     CRDs (kval serve --watch-crds); the CRD was created as `kval annotate`
 //     writes it, and a change of its annotation in the cluster changes what
