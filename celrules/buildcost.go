@@ -40,7 +40,7 @@ func runes(s string) float64 {
 }
 
 // concatCost prices s + t and b + c as upstream does (after the fact).
-func concatCost(args []ref.Val, _ uint64) uint64 {
+func concatCost(args []ref.Val) uint64 {
 	switch l := args[0].(type) {
 	case types.String:
 		if r, ok := args[1].(types.String); ok {
@@ -58,7 +58,7 @@ func concatCost(args []ref.Val, _ uint64) uint64 {
 // per character of s; the result has as many replacements as
 // strings.Replace makes (old == "" matches before every character and at
 // the end).
-func replaceCost(args []ref.Val, _ uint64) uint64 {
+func replaceCost(args []ref.Val) uint64 {
 	s, ok1 := args[0].(types.String)
 	old, ok2 := args[1].(types.String)
 	repl, ok3 := args[2].(types.String)
@@ -120,12 +120,12 @@ func listSize(v ref.Val) float64 {
 
 // reverseCost prices list.reverse() as upstream does (after the fact): its
 // input can be a lazily concatenated list far larger than memory.
-func reverseCost(args []ref.Val, _ uint64) uint64 {
+func reverseCost(args []ref.Val) uint64 {
 	return listAllocCost(1, listSize(args[0]))
 }
 
 // selfCompareCost prices sort and distinct as upstream does: n² comparisons.
-func selfCompareCost(args []ref.Val, _ uint64) uint64 {
+func selfCompareCost(args []ref.Val) uint64 {
 	n := listSize(args[0])
 	factor := 2.0
 	if n > 0 {
@@ -138,7 +138,7 @@ func selfCompareCost(args []ref.Val, _ uint64) uint64 {
 }
 
 // sliceCost prices list.slice(start, end) as upstream does.
-func sliceCost(args []ref.Val, _ uint64) uint64 {
+func sliceCost(args []ref.Val) uint64 {
 	start, ok1 := args[1].(types.Int)
 	end, ok2 := args[2].(types.Int)
 	if !ok1 || !ok2 || end < start {

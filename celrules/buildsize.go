@@ -30,24 +30,58 @@ import (
 // elements: far beyond anything a 3 MiB object needs, and still within
 // memory.
 
-// resultCost is what the result of a call with args costs, computed
-// without building it; it may stop counting once the cost is over limit.
-type resultCost func(args []ref.Val, limit uint64) uint64
+// builder names a function whose results can outgrow its inputs; its
+// cost method prices a result from the call's arguments.
+type builder uint8
+
+const (
+	concatBuilder builder = iota
+	replaceBuilder
+	joinBuilder
+	formatBuilder
+	flattenBuilder
+	sliceBuilder
+	reverseBuilder
+	selfCompareBuilder
+)
 
 // builders are the functions whose results can outgrow their inputs, by
 // name (a call whose overload is resolved at runtime has no overload id).
-// List concatenation is not among them: cel-go concatenates lazily.
-// lists.range is not among them either: it refuses more than a million.
-var builders = map[string]resultCost{
-	"_+_":      concatCost,
-	"replace":  replaceCost,
-	"join":     joinCost,
-	"format":   formatCost,
-	"flatten":  flattenCost,
-	"slice":    sliceCost,
-	"reverse":  reverseCost,
-	"distinct": selfCompareCost,
-	"sort":     selfCompareCost,
+// List concatenation is not among them: cel-go concatenates lazily; nor is
+// lists.range: it refuses more than a million elements.
+var builders = map[string]builder{
+	"_+_":      concatBuilder,
+	"replace":  replaceBuilder,
+	"join":     joinBuilder,
+	"format":   formatBuilder,
+	"flatten":  flattenBuilder,
+	"slice":    sliceBuilder,
+	"reverse":  reverseBuilder,
+	"distinct": selfCompareBuilder,
+	"sort":     selfCompareBuilder,
+}
+
+// cost is what the result of a call with args costs, computed without
+// building it; it may stop counting once the cost is over limit. A switch
+// rather than function values, so that args can stay on the stack.
+func (b builder) cost(args []ref.Val, limit uint64) uint64 {
+	switch b {
+	case concatBuilder:
+		return concatCost(args)
+	case replaceBuilder:
+		return replaceCost(args)
+	case joinBuilder:
+		return joinCost(args, limit)
+	case formatBuilder:
+		return formatCost(args, limit)
+	case flattenBuilder:
+		return flattenCost(args, limit)
+	case sliceBuilder:
+		return sliceCost(args)
+	case reverseBuilder:
+		return reverseCost(args)
+	}
+	return selfCompareCost(args)
 }
 
 // buildGuard returns the decorator that wraps the calls of builders in env.
@@ -58,7 +92,7 @@ func buildGuard(env *cel.Env) cel.ProgramOption {
 		if !ok || len(call.Args()) == 0 {
 			return i, nil
 		}
-		cost, ok := builders[call.Function()]
+		b, ok := builders[call.Function()]
 		if !ok {
 			return i, nil
 		}
@@ -66,7 +100,7 @@ func buildGuard(env *cel.Env) cel.ProgramOption {
 		if err != nil || def == nil {
 			return i, err
 		}
-		return newGuardedCall(call, def, cost), nil
+		return newGuardedCall(call, def, b), nil
 	})
 }
 
@@ -104,20 +138,22 @@ const (
 // the cost tracker observes and charges it as the call it replaces.
 type guardedCall struct {
 	interpreter.InterpretableCall
-	def  *functions.Overload
-	kind callKind
-	cost resultCost
+	args    []interpreter.InterpretableV2 // Args() allocates on each call
+	def     *functions.Overload
+	kind    callKind
+	builder builder
 }
 
-func newGuardedCall(call interpreter.InterpretableCall, def *functions.Overload, cost resultCost) *guardedCall {
+func newGuardedCall(call interpreter.InterpretableCall, def *functions.Overload, b builder) *guardedCall {
+	args := call.Args()
 	kind := varArgsCall
-	switch n := len(call.Args()); {
+	switch n := len(args); {
 	case n == 1 && (def.Unary != nil || def.Function == nil):
 		kind = unaryCall
 	case n == 2 && (def.Binary != nil || def.Function == nil):
 		kind = binaryCall
 	}
-	return &guardedCall{InterpretableCall: call, def: def, kind: kind, cost: cost}
+	return &guardedCall{InterpretableCall: call, args: args, def: def, kind: kind, builder: b}
 }
 
 func (g *guardedCall) Eval(vars interpreter.Activation) ref.Val {
@@ -125,22 +161,42 @@ func (g *guardedCall) Eval(vars interpreter.Activation) ref.Val {
 }
 
 func (g *guardedCall) Exec(frame *interpreter.ExecutionFrame) ref.Val {
+	if g.kind == binaryCall {
+		return g.execBinary(frame)
+	}
 	args, stop := g.evalArgs(frame)
 	if stop != nil {
 		return stop
 	}
-	chargeResult(frame, g.cost, args)
+	chargeResult(frame, g.builder, args)
 	return g.invoke(args)
 }
 
+// execBinary is Exec for the most frequent call, s + t, without
+// allocating: both operands are evaluated, then checked.
+func (g *guardedCall) execBinary(frame *interpreter.ExecutionFrame) ref.Val {
+	pair := [2]ref.Val{g.args[0].Exec(frame), g.args[1].Exec(frame)}
+	if !g.def.NonStrict {
+		for _, v := range pair {
+			if types.IsUnknownOrError(v) {
+				return v
+			}
+		}
+	}
+	chargeResult(frame, g.builder, pair[:])
+	if g.implApplies(pair[0]) {
+		return types.LabelErrNode(g.ID(), g.def.Binary(pair[0], pair[1]))
+	}
+	return g.fallback([]ref.Val{pair[0], pair[1]})
+}
+
 // evalArgs evaluates the arguments; stop is the unknown or error a strict
-// call returns instead. A variadic call stops at the first one, unary and
-// binary calls evaluate every argument first, as cel-go's do.
+// call returns instead. A variadic call stops at the first one, a unary
+// call evaluates its argument first, as cel-go's do.
 func (g *guardedCall) evalArgs(frame *interpreter.ExecutionFrame) (args []ref.Val, stop ref.Val) {
 	strict := !g.def.NonStrict
-	exprs := g.Args()
-	args = make([]ref.Val, len(exprs))
-	for i, e := range exprs {
+	args = make([]ref.Val, len(g.args))
+	for i, e := range g.args {
 		args[i] = e.Exec(frame)
 		if strict && g.kind == varArgsCall && types.IsUnknownOrError(args[i]) {
 			return nil, args[i]
@@ -156,20 +212,26 @@ func (g *guardedCall) evalArgs(frame *interpreter.ExecutionFrame) (args []ref.Va
 	return args, nil
 }
 
-// invoke calls the implementation when the first argument has the trait it
-// needs, else the receiver's method, else fails as cel-go's calls do.
+// invoke calls the implementation of a unary or variadic call.
 func (g *guardedCall) invoke(args []ref.Val) ref.Val {
-	arg0 := args[0]
-	d := g.def
-	if d.OperandTrait == 0 || (d.NonStrict && types.IsUnknownOrError(arg0)) || arg0.Type().HasTrait(d.OperandTrait) {
-		switch g.kind {
-		case unaryCall:
-			return types.LabelErrNode(g.ID(), d.Unary(arg0))
-		case binaryCall:
-			return types.LabelErrNode(g.ID(), d.Binary(arg0, args[1]))
-		}
-		return types.LabelErrNode(g.ID(), d.Function(args...))
+	if !g.implApplies(args[0]) {
+		return g.fallback(args)
 	}
+	if g.kind == unaryCall {
+		return types.LabelErrNode(g.ID(), g.def.Unary(args[0]))
+	}
+	return types.LabelErrNode(g.ID(), g.def.Function(args...))
+}
+
+// implApplies: the first argument has the trait the implementation needs.
+func (g *guardedCall) implApplies(arg0 ref.Val) bool {
+	d := g.def
+	return d.OperandTrait == 0 || (d.NonStrict && types.IsUnknownOrError(arg0)) || arg0.Type().HasTrait(d.OperandTrait)
+}
+
+// fallback calls the receiver's method, else fails, as cel-go's calls do.
+func (g *guardedCall) fallback(args []ref.Val) ref.Val {
+	arg0 := args[0]
 	if arg0.Type().HasTrait(traits.ReceiverType) {
 		return types.LabelErrNode(g.ID(), arg0.(traits.Receiver).Receive(g.Function(), g.OverloadID(), args[1:]))
 	}
@@ -185,10 +247,11 @@ const buildsVar = "#builds"
 
 // Cancellations of an evaluation whose results cost too much: the first is
 // the cost tracker's own, so that the rule is reported as upstream reports
-// a call over its limit; the second is reported as out of budget.
+// a call over its limit; the second is reported as out of budget. Boxed
+// once as errors, so that comparing with them allocates nothing.
 var (
-	errCallLimit   = interpreter.EvalCancelledError{Cause: interpreter.CostLimitExceeded, Message: "operation cancelled: actual cost limit exceeded"}
-	errBuildBudget = interpreter.EvalCancelledError{Cause: interpreter.CostLimitExceeded, Message: "operation cancelled: results exceed the remaining cost budget"}
+	errCallLimit   error = interpreter.EvalCancelledError{Cause: interpreter.CostLimitExceeded, Message: "operation cancelled: actual cost limit exceeded"}
+	errBuildBudget error = interpreter.EvalCancelledError{Cause: interpreter.CostLimitExceeded, Message: "operation cancelled: results exceed the remaining cost budget"}
 )
 
 // builds is what the results built by one evaluation cost together, and
@@ -224,11 +287,11 @@ func (b *builds) take(cost uint64) {
 
 // chargeResult charges the result of a call with args to the evaluation's
 // builds; a program evaluated without them has its per-call limit only.
-func chargeResult(frame *interpreter.ExecutionFrame, cost resultCost, args []ref.Val) {
-	b, _ := frame.ResolveName(buildsVar)
-	acc, ok := b.(*builds)
+func chargeResult(frame *interpreter.ExecutionFrame, b builder, args []ref.Val) {
+	v, _ := frame.ResolveName(buildsVar)
+	acc, ok := v.(*builds)
 	if !ok {
 		acc = &builds{budget: PerCallLimit}
 	}
-	acc.take(cost(args, acc.left()))
+	acc.take(b.cost(args, acc.left()))
 }
