@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/google/cel-go/cel"
+	"github.com/google/cel-go/common/decls"
 	"github.com/google/cel-go/common/functions"
 	"github.com/google/cel-go/common/types"
 	"github.com/google/cel-go/common/types/ref"
@@ -25,7 +26,8 @@ import (
 // Where the price is upstream's own (concatenation, join, sort, distinct,
 // reverse, slice) this refuses only what upstream refuses a moment later,
 // with the same error; replace, format and flatten are also priced by the
-// size of their result (a tenth per character, one per element), so that
+// size of their result (a tenth per character, one per element; join also
+// a tenth per element), so that
 // one evaluation builds at most ten million characters or a million list
 // elements: far beyond anything a 3 MiB object needs, and still within
 // memory.
@@ -86,7 +88,7 @@ func (b builder) cost(args []ref.Val, limit uint64) uint64 {
 
 // buildGuard returns the decorator that wraps the calls of builders in env.
 func buildGuard(env *cel.Env) cel.ProgramOption {
-	decls := env.Functions()
+	var fns map[string]*decls.FunctionDecl // copied when first needed
 	return cel.CustomDecoratorV2(func(i interpreter.InterpretableV2) (interpreter.InterpretableV2, error) {
 		call, ok := i.(interpreter.InterpretableCall)
 		if !ok || len(call.Args()) == 0 {
@@ -96,7 +98,10 @@ func buildGuard(env *cel.Env) cel.ProgramOption {
 		if !ok {
 			return i, nil
 		}
-		def, err := binding(decls[call.Function()].Bindings, call)
+		if fns == nil {
+			fns = env.Functions()
+		}
+		def, err := binding(fns[call.Function()].Bindings, call)
 		if err != nil || def == nil {
 			return i, err
 		}
