@@ -92,7 +92,7 @@ func (c *ruleCompiler) compile(rule *schema.ValidationRule) (out compiledRule) {
 		return out
 	}
 	out.usesOldSelf = referencesOldSelf(ast)
-	prog, err := env.Program(ast, c.programOptions()...)
+	prog, err := env.Program(ast, c.programOptions(env)...)
 	if err != nil {
 		out.err = invalid("program instantiation failed: " + err.Error())
 		return out
@@ -126,7 +126,7 @@ func (c *ruleCompiler) compileMessage(out *compiledRule, env *cel.Env) bool {
 		out.messageErr = invalid("messageExpression must evaluate to a string")
 		return false
 	}
-	prog, err := env.Program(ast, c.programOptions()...)
+	prog, err := env.Program(ast, c.programOptions(env)...)
 	if err != nil {
 		out.messageErr = invalid("messageExpression instantiation failed: " + err.Error())
 		return false
@@ -141,12 +141,14 @@ func (c *ruleCompiler) compileMessage(out *compiledRule, env *cel.Env) bool {
 }
 
 // programOptions bound each evaluation by kube-apiserver's per-call limit,
-// checked every CheckFrequency comprehension iterations.
-func (c *ruleCompiler) programOptions() []cel.ProgramOption {
+// checked every CheckFrequency comprehension iterations, and the results
+// it builds by the same limit and the budget, checked before each is built.
+func (c *ruleCompiler) programOptions(env *cel.Env) []cel.ProgramOption {
 	return []cel.ProgramOption{
 		cel.CostLimit(PerCallLimit),
 		cel.CostTracking(c.estimator),
 		cel.InterruptCheckFrequency(celconfig.CheckFrequency),
+		buildGuard(env),
 	}
 }
 

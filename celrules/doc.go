@@ -30,6 +30,22 @@
 // Where kube-apiserver's order is Go's random map order (object keys), kval
 // visits properties in name order and map entries in key order.
 //
+// # Bounded memory, where kube-apiserver would crash
+//
+// kube-apiserver charges a call's cost once it returned, and charges
+// replace and format by their input: `self.s.replace("", self.s)` passes its
+// estimates and builds len(s)² characters, which kills the process on an
+// object of 100 KB. kval prices the result of each function that builds
+// strings or lists (+, replace, join, format, flatten, slice, reverse,
+// distinct, sort) from its arguments before it is built, and stops the
+// evaluation when what one evaluation builds would cost more than the
+// per-call limit (ten million characters at a tenth each, a million list
+// elements) or what is left of the budget, with upstream's errors for a
+// call over its limit or a budget run out. Where upstream prices the
+// result itself this only anticipates upstream's own error; for replace,
+// format and flatten it also refuses results that large which upstream
+// would build (see buildsize.go).
+//
 // # CRD checks
 //
 // Checker plugs into package schema's CRD checks (schema.RuleChecker): it

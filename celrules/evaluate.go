@@ -1,6 +1,7 @@
 package celrules
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"strings"
@@ -17,6 +18,8 @@ import (
 type activation struct {
 	self, oldSelf ref.Val
 	hasOldSelf    bool
+	// builds is reset before each evaluation (buildGuard).
+	builds builds
 }
 
 func (a *activation) ResolveName(name string) (any, bool) {
@@ -25,6 +28,8 @@ func (a *activation) ResolveName(name string) (any, bool) {
 		return a.self, true
 	case oldSelfVar:
 		return a.oldSelf, a.hasOldSelf
+	case buildsVar:
+		return &a.builds, true
 	}
 	return nil, false
 }
@@ -88,6 +93,7 @@ func (w *walker) evalRules(n *node, obj, old any, r ratchet) {
 // run. Its messageExpression is evaluated with plain, where oldSelf is never
 // an optional: kube-apiserver does so even for rules with optionalOldSelf.
 func (w *walker) evalRule(n *node, rule *compiledRule, act, plain *activation, obj any, r ratchet) bool {
+	act.builds.reset(w.budget)
 	val, details, err := rule.program.ContextEval(w.ctx, act)
 	if details == nil {
 		w.errs = append(w.errs, field.InternalError(w.path(), fmt.Errorf("runtime cost could not be calculated for validation rule: %v, no further validation rules will be run", ruleName(rule.rule))))
@@ -98,7 +104,9 @@ func (w *walker) evalRule(n *node, rule *compiledRule, act, plain *activation, o
 		w.errs = append(w.errs, field.Invalid(w.path(), n.schema.Type, fmt.Sprintf("runtime cost could not be calculated for validation rule: %v, no further validation rules will be run", ruleName(rule.rule))))
 		return false
 	}
-	if *cost > math.MaxInt64 || int64(*cost) > w.budget {
+	// A result refused for costing more than the budget (buildGuard) runs
+	// out of it as surely as a cost counted after the fact.
+	if *cost > math.MaxInt64 || int64(*cost) > w.budget || errors.Is(err, errBuildBudget) {
 		w.outOfBudget(n)
 		return false
 	}

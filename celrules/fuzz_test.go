@@ -9,6 +9,7 @@ import (
 	"k8s.io/apimachinery/pkg/util/validation/field"
 
 	"github.com/kval-dev/kval/internal/objgen"
+	"github.com/kval-dev/kval/manifest"
 	"github.com/kval-dev/kval/schema"
 )
 
@@ -136,4 +137,65 @@ func saysWhyItStopped(errs field.ErrorList) bool {
 		}
 	}
 	return false
+}
+
+// FuzzBuilders evaluates fuzzed rules (seeded with the ways of building
+// large strings and lists) on objects near kube-apiserver's size limit: a
+// string of almost 3 MiB made of a fuzzed piece, and a list of copies of
+// it. Nothing panics, no evaluation runs away, and (without a bound on
+// what the rules build) the first seed alone would take terabytes: the
+// fuzzer dies of it, which is its finding.
+func FuzzBuilders(f *testing.F) {
+	seeds := []string{
+		"self.s.replace('', self.s).size() > 0", "self.s.replace(self.s, self.s + self.s, 1).size() > 0",
+		"self.l.map(x, self.s).join(self.s).size() > 0", "'%s %s'.format([self.l, self.l.map(x, self.s)]).size() > 0",
+		"('%.' + string(self.num) + 'f').format([1.0]).size() > 0", "self.l.map(x, self.l).flatten(2).size() > 0",
+		"(self.l + self.l + self.l + self.l).sort().distinct().reverse().size() > 0", "self.s.split('').join(self.s).size() > 0",
+		"(self.s + self.s + self.s + self.s + self.s).size() > 0", "self.l.all(x, self.s.replace('a', x + x).size() > 0)",
+		"self.s.split('').map(c, c + self.s).size() > 0", "self.l.map(x, [self.s, x]).flatten().join('').size() > 0",
+	}
+	for i, s := range seeds {
+		f.Add(s, "ab", uint32(i*4099), uint8(i*3), int64(1<<(i%24)))
+	}
+	base := parseSchema(f, builderSchema[:strings.Index(builderSchema, "    x-kubernetes-validations")])
+	f.Fuzz(func(t *testing.T, rule, piece string, shorter uint32, items uint8, num int64) {
+		v := NewValidator(withSpecRule(base, rule), Options{ResourceRoot: true})
+		if len(v.CompileErrors()) > 0 {
+			return
+		}
+		obj := nearLimitObject(piece, shorter, items, num)
+		allocated, _ := measure(func() { checkEvaluation(t, v, obj, nil, RuntimeCELCostBudget) })
+		if allocated > maxEvaluationAlloc {
+			t.Errorf("the evaluation allocated %d MB", allocated>>20)
+		}
+	})
+}
+
+// maxEvaluationAlloc bounds what one evaluation of FuzzBuilders allocates
+// in all: a few results of the largest size the bound lets through, and
+// the copies upstream's cost tracker makes to count characters.
+const maxEvaluationAlloc = 1 << 30
+
+// withSpecRule returns a copy of s with the rule on spec.
+func withSpecRule(s *schema.Schema, rule string) *schema.Schema {
+	root := *s
+	spec := *s.Properties["spec"]
+	spec.Validations = []schema.ValidationRule{{Rule: rule}}
+	root.Properties = copyProps(s.Properties)
+	root.Properties["spec"] = &spec
+	return &root
+}
+
+// nearLimitObject has a string of piece repeated to shorter bytes (modulo
+// 256 KiB) under 3 MiB, and a list of items copies of piece.
+func nearLimitObject(piece string, shorter uint32, items uint8, num int64) map[string]any {
+	if piece == "" {
+		piece = "x"
+	}
+	size := manifest.MaxDocumentBytes - 4096 - int(shorter%(256<<10))
+	s := strings.Repeat(piece, size/len(piece)+1)[:size]
+	if len(piece) > 64 {
+		piece = piece[:64]
+	}
+	return map[string]any{"spec": map[string]any{"s": s, "l": repeatAny(piece, int(items%32)), "num": num}}
 }

@@ -54,6 +54,9 @@ func configure(prog *program, readOnly []string, ps *problems) []*target {
 // configureOne returns the target for a package, or nil if the package does
 // not ask for generation.
 func configureOne(prog *program, pkg *pkgInfo, ps *problems) *target {
+	for _, p := range capitalTags(pkg.options, false) {
+		ps.add(p)
+	}
 	filters, ok := activation(pkg, ps)
 	if !ok && !hasOption(pkg.options, mainTag) {
 		return nil

@@ -12,7 +12,8 @@ import (
 // linter checks the tags of the types a target validates against rules
 // that keep declarative validation correct and reviewable: no unknown tags,
 // alpha and beta only as prefixes, no tag less stable than its rule,
-// explicit requiredness on validated fields, no contradictory tags.
+// explicit requiredness on validated fields, no contradictory tags (bounds
+// no value passes, one-value tags repeated), no tags in capitals.
 type linter struct {
 	prog  *program
 	reg   *validators.Registry
@@ -67,6 +68,9 @@ func (l *linter) lintType(t types.Type) {
 // the comment belongs to, or nil for a type.
 func (l *linter) lintComments(pkgPath string, lines []tags.Line, m *validators.Member) {
 	l.unknownTags(lines)
+	for _, p := range capitalTags(lines, true) {
+		l.ps.add(p)
+	}
 	list, _ := l.reg.ParseTags(lines)
 	for _, t := range list {
 		l.prefixes(t, true)
@@ -76,6 +80,8 @@ func (l *linter) lintComments(pkgPath string, lines []tags.Line, m *validators.M
 		l.requiredness(list, lines, m)
 	}
 	l.duplicates(list)
+	l.repeats(list)
+	l.bounds(list)
 }
 
 func (l *linter) problem(t tags.Tag, hint, msg string) {

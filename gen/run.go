@@ -2,7 +2,10 @@ package gen
 
 import (
 	"fmt"
+	"maps"
 	"os"
+	"path/filepath"
+	"slices"
 
 	"github.com/kval-dev/kval/gen/validators"
 )
@@ -35,6 +38,10 @@ type Result struct {
 	Problems []Problem
 	// Packages are the packages configured for generation.
 	Packages []string
+	// ProblemPackages are the packages the problems are in, sorted (for a
+	// problem with no position: the packages configured for generation,
+	// else every package the patterns matched).
+	ProblemPackages []string
 	// Warnings are type errors in the loaded code, which do not stop
 	// generation (hand-written code may use generated code about to be
 	// replaced) but may explain surprises.
@@ -83,6 +90,7 @@ func run(opts Options, lintOnly bool) (*Result, error) {
 	}
 	files := emitAll(targets, d, ps, opts)
 	res.Problems = ps.sorted()
+	res.ProblemPackages = problemPackages(prog, res.Problems, res.Packages)
 	if !lintOnly && len(res.Problems) == 0 {
 		res.Files = files
 	}
@@ -116,4 +124,40 @@ func Write(files []File) error {
 		}
 	}
 	return nil
+}
+
+// problemPackages names the packages the problems are in, for a summary.
+func problemPackages(prog *program, ps []Problem, targets []string) []string {
+	byDir := map[string]string{}
+	for _, p := range prog.pkgs {
+		byDir[p.dir] = p.path
+	}
+	fallback := targets
+	if len(fallback) == 0 {
+		fallback = prog.roots
+	}
+	set := map[string]bool{}
+	for _, p := range ps {
+		if path, ok := packageAt(byDir, p.Pos.File); ok {
+			set[path] = true
+			continue
+		}
+		for _, path := range fallback {
+			set[path] = true
+		}
+	}
+	return slices.Sorted(maps.Keys(set))
+}
+
+// packageAt finds the package of a problem's file, or of its directory
+// (problems about a whole package are placed there).
+func packageAt(byDir map[string]string, file string) (string, bool) {
+	if file == "" {
+		return "", false
+	}
+	if path, ok := byDir[file]; ok {
+		return path, true
+	}
+	path, ok := byDir[filepath.Dir(file)]
+	return path, ok
 }

@@ -121,6 +121,26 @@ var craftedCases = map[string]craftedCase{
 			`{message: [a, b]}`,
 		},
 	},
+	"string and list builders (bounded before they build)": {
+		schema: `{type: object, properties: {
+			s: {type: string, x-kubernetes-validations: [
+				{rule: "(self + self + self + self + self + self).size() > 0", messageExpression: "self + ' ' + self"},
+				{rule: "self.replace('a', 'bc').size() >= self.size()"},
+				{rule: "'%s/%d/%.2f/%x'.format([self, self.size(), 1.5, self]).size() > 0"}]},
+			l: {type: array, items: {type: string}, x-kubernetes-validations: [
+				{rule: "self.join(',').size() >= 0"},
+				{rule: "self.map(x, self.join('')).join('').size() >= 0"},
+				{rule: "self.sort().distinct().reverse().size() == self.size() || self.size() > 3"},
+				{rule: "self.size() < 2 || self.slice(0, 2).size() == 2"},
+				{rule: "self.map(x, [x, x]).flatten().size() == 2 * self.size()"},
+				{rule: "self.size() == 0", messageExpression: "'items: ' + self.join(', ')"}]},
+			num: {type: integer, x-kubernetes-validations: [{rule: "lists.range(self).size() == self"}]}}}`,
+		objects: []string{`{s: abca, l: [b, a, b], num: 3}`, `{s: "", l: [], num: 0}`,
+			`{s: ` + strings.Repeat("a", 1<<20) + `}`,
+			`{l: [` + strings.TrimSuffix(strings.Repeat(strings.Repeat("x", 20)+",", 600), ",") + `]}`,
+			`{l: [` + strings.TrimSuffix(strings.Repeat("c,", 700), ",") + `]}`,
+			`{num: 2000000}`},
+	},
 	"resource roots, embedded resources and formats": {
 		schema: `{type: object,
 			x-kubernetes-validations: [{rule: "self.metadata.name.startsWith('a')", messageExpression: "self.kind + ' ' + self.metadata.name + ' in ' + self.apiVersion"},

@@ -66,7 +66,7 @@ func (format) Doc() Doc {
 	return Doc{
 		Tag: formatTag, Stability: StabilityStable, Scopes: anyValueScopes,
 		Description: "The string must have the named format.",
-		Payloads:    payloads, PayloadKind: tags.String, PayloadRequired: true,
+		Payloads:    payloads, PayloadKind: tags.String, PayloadRequired: true, Once: true,
 	}
 }
 

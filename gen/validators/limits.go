@@ -100,7 +100,7 @@ func (v limit) Doc() Doc {
 	s := v.spec()
 	return Doc{
 		Tag: string(v.kind), Stability: StabilityStable, Scopes: s.scopes, Description: s.description,
-		Payloads: []PayloadDoc{s.payload}, PayloadKind: tags.Int, PayloadRequired: true,
+		Payloads: []PayloadDoc{s.payload}, PayloadKind: tags.Int, PayloadRequired: true, Once: true,
 	}
 }
 

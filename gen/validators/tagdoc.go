@@ -36,6 +36,10 @@ type Doc struct {
 	// AcceptsUnknownArgs lets the validator take named arguments not listed
 	// in Args (e.g. +k8s:item's list-map keys).
 	AcceptsUnknownArgs bool `json:",omitempty"`
+	// Once says the tag holds the one value of a property (a bound, a
+	// format): written twice at the same place with different values, both
+	// rules apply, which the linter reports. Not in upstream's docs.
+	Once bool `json:"-"`
 }
 
 // ArgDoc describes one argument. A positional argument has no Name.

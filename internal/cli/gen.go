@@ -89,7 +89,7 @@ func generate(s streams, opts gen.Options, lintOnly bool) error {
 		fmt.Fprintln(s.err, p)
 	}
 	if len(res.Problems) > 0 {
-		fmt.Fprintf(s.err, "%d problem(s) in %s\n", len(res.Problems), strings.Join(res.Packages, ", "))
+		fmt.Fprintf(s.err, "%d problem(s) in %s\n", len(res.Problems), strings.Join(res.ProblemPackages, ", "))
 		return errInvalid
 	}
 	if lintOnly {

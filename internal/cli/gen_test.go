@@ -52,7 +52,8 @@ func TestGenExitCodes(t *testing.T) {
 	if code != ExitInvalid {
 		t.Errorf("lint of broken packages: exit %d, want %d", code, ExitInvalid)
 	}
-	for _, want := range []string{"tags/types.go:9:5: +k8s:maxLenght=5: unknown tag", "did you mean +k8s:maxLength?", "problem(s) in"} {
+	summary := "problem(s) in github.com/kval-dev/kval/gen/testdata/problems/options, github.com/kval-dev/kval/gen/testdata/problems/shapes, github.com/kval-dev/kval/gen/testdata/problems/tags\n"
+	for _, want := range []string{"tags/types.go:9:5: +k8s:maxLenght=5: unknown tag", "did you mean +k8s:maxLength?", summary} {
 		if !strings.Contains(errOut, want) {
 			t.Errorf("stderr lacks %q:\n%s", want, errOut)
 		}
