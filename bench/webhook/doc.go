@@ -6,7 +6,9 @@
 //	go run ./cmd/webhookload                           # HTTPS over loopback with keep-alive at fixed rates
 //
 // The load command starts the webhook on a loopback port with a self-signed
-// certificate, sends the request at each rate open-loop (requests are
+// certificate, calls it over HTTP/2 on one kept-alive connection as
+// kube-apiserver does, sends the request at each rate (after one unmeasured second
+// that opens the connections) open-loop (requests are
 // scheduled at fixed intervals whether or not earlier ones finished, so
 // queueing shows in the latencies), and prints p50, p99, max and errors per
 // rate, and the highest rate whose p99 stayed under 2 ms. Client and server
