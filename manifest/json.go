@@ -15,85 +15,98 @@ var errDepth = fmt.Errorf("nesting is deeper than %d levels", MaxDepth)
 
 // jsonSplitter cuts a stream of JSON values at the end of each top-level value.
 type jsonSplitter struct {
-	in   *bufio.Reader
-	line int // line of the next unread byte
+	in     *bufio.Reader
+	line   int   // line of the next unread byte
+	offset int64 // offset of the next unread byte
+	done   bool
 }
 
-func (s *jsonSplitter) next() ([]byte, int, error) {
-	if err := s.skipSpace(); err != nil {
-		return nil, 0, err
+func (s *jsonSplitter) next() ([]byte, position, error) {
+	if s.done {
+		return nil, position{}, io.EOF
 	}
-	start := s.line
+	if err := s.skipSpace(); err != nil {
+		return nil, position{}, err
+	}
+	at := position{line: s.line, offset: s.offset}
 	var buf bytes.Buffer
 	scan := valueScanner{}
 	for {
-		c, err := s.in.ReadByte()
-		if err == io.EOF {
-			return nil, start, errors.New("unexpected end of JSON input")
-		}
+		c, err := s.readByte()
 		if err != nil {
-			return nil, start, fmt.Errorf("reading: %w", err)
+			return nil, at, s.end(err)
 		}
+		if scan.size <= MaxDocumentBytes && scan.text < MaxTextBytes {
+			buf.WriteByte(c)
+		}
+		if err := scan.step(c); err != nil {
+			s.done = true // the stream cannot be split any further
+			return nil, at, err
+		}
+		if scan.complete() {
+			return buf.Bytes(), at, scan.sizeError()
+		}
+	}
+}
+
+func (s *jsonSplitter) readByte() (byte, error) {
+	c, err := s.in.ReadByte()
+	if err == nil {
+		s.offset++
 		if c == '\n' {
 			s.line++
 		}
-		if buf.Len() < MaxDocumentBytes {
-			buf.WriteByte(c)
-		} else {
-			scan.tooLarge = true
-		}
-		if err := scan.step(c); err != nil {
-			s.skipRest()
-			return nil, start, err
-		}
-		if scan.complete() {
-			if scan.tooLarge {
-				return nil, start, fmt.Errorf("document is larger than %d bytes, the limit of kube-apiserver", MaxDocumentBytes)
-			}
-			return buf.Bytes(), start, nil
-		}
 	}
+	return c, err
+}
+
+// end ends the stream in the middle of a value.
+func (s *jsonSplitter) end(err error) error {
+	s.done = true
+	if err == io.EOF {
+		return errors.New("unexpected end of JSON input")
+	}
+	return &readFailure{line: s.line, err: err}
 }
 
 // skipSpace consumes whitespace before the next value; io.EOF when there is none.
 func (s *jsonSplitter) skipSpace() error {
 	for {
-		c, err := s.in.ReadByte()
-		if err != nil {
-			if err == io.EOF {
-				return io.EOF
-			}
-			return fmt.Errorf("reading: %w", err)
+		c, err := s.readByte()
+		switch {
+		case err == io.EOF:
+			s.done = true
+			return io.EOF
+		case err != nil:
+			return s.end(err)
+		case c == ' ' || c == '\t' || c == '\r' || c == '\n':
+			continue
 		}
-		switch c {
-		case '\n':
-			s.line++
-		case ' ', '\t', '\r':
-		default:
-			return s.in.UnreadByte()
-		}
+		s.offset--
+		return s.in.UnreadByte()
 	}
-}
-
-// skipRest drops the rest of a stream that cannot be split any further.
-func (s *jsonSplitter) skipRest() {
-	_, _ = io.Copy(io.Discard, s.in)
 }
 
 func (s *jsonSplitter) decode(raw []byte, line int) (any, error) {
 	return decodeJSON(raw, line, true)
 }
 
-// valueScanner finds the end of one JSON object or array without decoding it.
+// valueScanner finds the end of one JSON object or array without decoding
+// it, and measures it.
 type valueScanner struct {
 	depth    int
 	started  bool
 	inString bool
 	escaped  bool
-	tooLarge bool
+	size     int // bytes of the value without the whitespace between tokens
+	text     int // bytes of the value as written
 }
 
 func (v *valueScanner) step(c byte) error {
+	v.text++
+	if v.inString || (c != ' ' && c != '\t' && c != '\r' && c != '\n') {
+		v.size++
+	}
 	if !v.started {
 		if c != '{' && c != '[' {
 			return fmt.Errorf("invalid character %q at the start of a JSON document: expected an object", c)
@@ -122,6 +135,17 @@ func (v *valueScanner) complete() bool {
 	return v.started && v.depth == 0 && !v.inString
 }
 
+// sizeError says whether the value was too large to keep.
+func (v *valueScanner) sizeError() error {
+	switch {
+	case v.size > MaxDocumentBytes:
+		return errTooLarge
+	case v.text > MaxTextBytes:
+		return errTextTooLarge
+	}
+	return nil
+}
+
 // decodeJSON decodes one JSON document as kube-apiserver does: integers as
 // int64, other numbers as float64. Duplicate keys are errors that name them.
 func decodeJSON(raw []byte, line int, withLines bool) (any, error) {
@@ -145,10 +169,20 @@ func jsonError(err error, raw []byte, line int, withLines bool) error {
 		return errDepth
 	}
 	if isSyntax, offset := kjson.SyntaxErrorOffset(err); isSyntax && withLines {
-		errLine := line + bytes.Count(raw[:min(int(offset), len(raw))], []byte("\n"))
-		return fmt.Errorf("line %d: %v", errLine, err)
+		return fmt.Errorf("line %d: %v", lineAt(raw, line, offset), err)
+	}
+	if path, offset, found := numberOutOfRange(raw); found {
+		if withLines {
+			return fmt.Errorf("line %d: %s: %v", lineAt(raw, line, offset), path, err)
+		}
+		return fmt.Errorf("%s: %v", path, err)
 	}
 	return err
+}
+
+// lineAt is the line of the file at offset in a document starting on line.
+func lineAt(raw []byte, line int, offset int64) int {
+	return line + bytes.Count(raw[:min(int(offset), len(raw))], []byte("\n"))
 }
 
 // DecodeObject decodes one JSON object held in memory (an object of an

@@ -1,6 +1,8 @@
 package cli
 
 import (
+	"errors"
+	"fmt"
 	"io"
 
 	"github.com/kval-dev/kval/manifest"
@@ -15,10 +17,17 @@ type inputDoc struct {
 
 // readInputs calls fn for every document of the given files, directories and
 // "-" (stdin), in order. Reading is streamed: a document is handed over before
-// the next is read.
+// the next is read. A file or a subdirectory that cannot be read is handed
+// over as one error, and the others are still read.
 func readInputs(s streams, args []string, fn func(inputDoc)) error {
 	files, err := manifest.ExpandPaths(args)
-	if err != nil {
+	var unreadable *manifest.UnreadableError
+	switch {
+	case errors.As(err, &unreadable):
+		for _, d := range unreadable.Dirs {
+			fn(inputDoc{doc: manifest.Document{Source: manifest.Source{File: d.Dir, Item: -1}}, err: d})
+		}
+	case err != nil:
 		return badInput("%v", err)
 	}
 	for _, file := range files {
@@ -29,6 +38,8 @@ func readInputs(s streams, args []string, fn func(inputDoc)) error {
 	return nil
 }
 
+// readFile hands over the documents of one file; a read error of the
+// stream ends it.
 func readFile(s streams, file string, fn func(inputDoc)) error {
 	in, name, closeFn, err := open(s, file)
 	if err != nil {
@@ -42,17 +53,22 @@ func readFile(s streams, file string, fn func(inputDoc)) error {
 			return nil
 		}
 		fn(inputDoc{doc: doc, err: err})
-		if _, isDocErr := err.(*manifest.Error); err != nil && !isDocErr {
-			return nil // the stream itself failed; its error was reported
-		}
 	}
 }
 
 // withoutSource strips the source from a manifest error: results name their
 // source themselves.
 func withoutSource(err error) error {
-	if me, ok := err.(*manifest.Error); ok {
-		return me.Err
+	var docErr *manifest.Error
+	var readErr *manifest.ReadError
+	var dirErr *manifest.DirError
+	switch {
+	case errors.As(err, &docErr):
+		return docErr.Err
+	case errors.As(err, &readErr):
+		return fmt.Errorf("reading stopped: %w", readErr.Err)
+	case errors.As(err, &dirErr):
+		return fmt.Errorf("directory not read: %w", dirErr.Err)
 	}
 	return err
 }
