@@ -1,8 +1,6 @@
 package cli
 
 import (
-	"bytes"
-	"encoding/json"
 	"fmt"
 	"io"
 
@@ -145,13 +143,5 @@ func printObjects(w io.Writer, objects []map[string]any, output string) error {
 // printJSONDocument writes v as indented JSON without escaping <, > and &,
 // which descriptions use.
 func printJSONDocument(w io.Writer, v any) error {
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false)
-	enc.SetIndent("", "  ")
-	if err := enc.Encode(v); err != nil {
-		return err
-	}
-	_, err := w.Write(buf.Bytes())
-	return err
+	return printJSON(w, v, false)
 }

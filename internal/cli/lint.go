@@ -8,7 +8,6 @@ import (
 
 	"github.com/spf13/cobra"
 	"k8s.io/apimachinery/pkg/util/validation/field"
-	"sigs.k8s.io/yaml"
 
 	"github.com/kval-dev/kval/celrules"
 	"github.com/kval-dev/kval/lint"
@@ -203,10 +202,10 @@ func printLint(s streams, output string, results []lintResult) error {
 	var err error
 	switch output {
 	case "json":
-		err = printJSON(s.out, doc)
+		err = printJSON(s.out, doc, true)
 	case "yaml":
 		var out []byte
-		if out, err = yaml.Marshal(doc); err == nil {
+		if out, err = marshalYAML(doc); err == nil {
 			_, err = s.out.Write(out)
 		}
 	default:

@@ -60,7 +60,7 @@ func runPrune(ctx context.Context, s streams, o *pruneOptions, args []string) er
 		return err
 	}
 	if o.output == "json" {
-		if err := printJSON(s.out, map[string]any{"results": results}); err != nil {
+		if err := printJSON(s.out, map[string]any{"results": results}, true); err != nil {
 			return err
 		}
 	}

@@ -1,13 +1,11 @@
 package cli
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 
 	"k8s.io/apimachinery/pkg/util/validation/field"
-	"sigs.k8s.io/yaml"
 
 	"github.com/kval-dev/kval/catalog"
 	"github.com/kval-dev/kval/manifest"
@@ -115,16 +113,9 @@ func (r *objectResult) subject() string {
 	return fmt.Sprintf("%s %q", kind, r.Name)
 }
 
-// printJSON writes v as indented JSON.
-func printJSON(w io.Writer, v any) error {
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	return enc.Encode(v)
-}
-
 // printYAMLDocument writes v as one YAML document of a stream.
 func printYAMLDocument(w io.Writer, v any, first bool) error {
-	out, err := yaml.Marshal(v)
+	out, err := marshalYAML(v)
 	if err != nil {
 		return err
 	}

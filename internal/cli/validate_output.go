@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"k8s.io/apimachinery/pkg/util/validation/field"
-	"sigs.k8s.io/yaml"
 )
 
 // validateOutput prints validation results as they arrive, in input order:
@@ -92,7 +91,7 @@ func (o *validateOutput) addText(r *objectResult) {
 }
 
 func (o *validateOutput) addJSON(r *objectResult) error {
-	item, err := json.MarshalIndent(r, "    ", "  ")
+	item, err := marshalJSON(r, "    ", true)
 	if err != nil {
 		return err
 	}
@@ -105,7 +104,7 @@ func (o *validateOutput) addJSON(r *objectResult) error {
 }
 
 func (o *validateOutput) addYAML(r *objectResult) error {
-	item, err := yaml.Marshal(r)
+	item, err := marshalYAML(r)
 	if err != nil {
 		return err
 	}
