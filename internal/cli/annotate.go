@@ -65,6 +65,9 @@ func runAnnotate(s streams, o *annotateOptions, args []string) error {
 	if o.output != "yaml" && o.output != "json" {
 		return badInput("unknown output format %q: use yaml or json", o.output)
 	}
+	if err := checkStdinOnce(args); err != nil {
+		return err
+	}
 	fn, direction := mover(o.reverse)
 	var crds []map[string]any
 	failed := false

@@ -72,3 +72,21 @@ func withoutSource(err error) error {
 	}
 	return err
 }
+
+// checkStdinOnce refuses "-" given more than once among the inputs of a
+// command (--crd - -, say): stdin can be read only once, and the second
+// reader would find it empty.
+func checkStdinOnce(inputs ...[]string) error {
+	n := 0
+	for _, list := range inputs {
+		for _, p := range list {
+			if p == manifest.Stdin {
+				n++
+			}
+		}
+	}
+	if n > 1 {
+		return badInput(`stdin ("-") is given %d times: it can be read only once`, n)
+	}
+	return nil
+}

@@ -81,6 +81,9 @@ func runLint(ctx context.Context, s streams, output string, allCosts bool, args 
 	if output != "text" && output != "json" && output != "yaml" {
 		return badInput("unknown output format %q: use text, json or yaml", output)
 	}
+	if err := checkStdinOnce(args); err != nil {
+		return err
+	}
 	var results []lintResult
 	found := map[string]bool{} // files with a CRD, a schema or a read error
 	err := readInputs(s, args, func(in inputDoc) {

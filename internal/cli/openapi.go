@@ -50,6 +50,9 @@ func runOpenAPI(ctx context.Context, s streams, o *openAPIOptions) error {
 	if o.output != "json" && o.output != "yaml" {
 		return badInput("unknown output format %q: use json or yaml", o.output)
 	}
+	if err := checkStdinOnce(o.crds); err != nil {
+		return err
+	}
 	cat, err := loadCatalog(ctx, s, o.crds)
 	if err != nil {
 		return err

@@ -127,3 +127,56 @@ func printYAMLDocument(w io.Writer, v any, first bool) error {
 	_, err = w.Write(out)
 	return err
 }
+
+// jsonResults streams the document {"results": [...]} one result at a
+// time, as printJSON would print it whole.
+type jsonResults struct {
+	w     io.Writer
+	count int
+}
+
+func startJSONResults(w io.Writer) *jsonResults {
+	fmt.Fprint(w, "{\n  \"results\": [")
+	return &jsonResults{w: w}
+}
+
+func (j *jsonResults) add(result any) error {
+	item, err := marshalJSON(result, "    ", true)
+	if err != nil {
+		return err
+	}
+	sep := ","
+	if j.count == 0 {
+		sep = ""
+	}
+	j.count++
+	_, err = fmt.Fprintf(j.w, "%s\n    %s", sep, item)
+	return err
+}
+
+// end closes the results array; what follows it (the summary) and the
+// document's closing brace are the caller's.
+func (j *jsonResults) end() {
+	if j.count == 0 {
+		fmt.Fprint(j.w, "]")
+		return
+	}
+	fmt.Fprint(j.w, "\n  ]")
+}
+
+// reportNothingDone says on stderr that no object was validated (or
+// pruned: done) out of docs documents read, in a run that found nothing
+// wrong; an error with failOnEmpty, a warning otherwise. It returns the
+// exit code it calls for.
+func reportNothingDone(s streams, done string, docs int, failOnEmpty bool) int {
+	why := `the input is empty (no document, only comments or "---")`
+	if docs > 0 {
+		why = fmt.Sprintf("the %d document(s) read were skipped or unusable", docs)
+	}
+	if failOnEmpty {
+		fmt.Fprintf(s.err, "error: no object was %s: %s\n", done, why)
+		return ExitBadInput
+	}
+	fmt.Fprintf(s.err, "Warning: no object was %s: %s; --fail-on-empty makes this an error\n", done, why)
+	return ExitValid
+}
