@@ -13,6 +13,8 @@ import (
 type inputDoc struct {
 	doc manifest.Document
 	err error
+	// json says that the document's file is read as JSON (manifest.ReadAt).
+	json bool
 }
 
 // readInputs calls fn for every document of the given files, directories and
@@ -52,7 +54,7 @@ func readFile(s streams, file string, fn func(inputDoc)) error {
 		if err == io.EOF {
 			return nil
 		}
-		fn(inputDoc{doc: doc, err: err})
+		fn(inputDoc{doc: doc, err: err, json: r.JSON()})
 	}
 }
 

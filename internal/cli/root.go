@@ -20,6 +20,8 @@ const (
 type streams struct {
 	in       io.Reader
 	out, err io.Writer
+	// stdinFile is a copy of stdin (see oldObjects), read in its place.
+	stdinFile string
 }
 
 // exitError ends a command with a specific exit code after its output.

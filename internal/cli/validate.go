@@ -90,6 +90,7 @@ func runValidate(ctx context.Context, s streams, o *validateOptions, args []stri
 	if err != nil {
 		return err
 	}
+	defer olds.close()
 	out := newValidateOutput(s, o.output)
 	orderedMap(o.jobs, 4*o.jobs,
 		func(send func(inputDoc)) {
@@ -104,7 +105,7 @@ func runValidate(ctx context.Context, s streams, o *validateOptions, args []stri
 
 // validateOne validates one document as a create, or as an update when an
 // old object matches it.
-func validateOne(ctx context.Context, cat *catalog.Catalog, olds oldObjects, o *validateOptions, in inputDoc) objectResult {
+func validateOne(ctx context.Context, cat *catalog.Catalog, olds *oldObjects, o *validateOptions, in inputDoc) objectResult {
 	r := newObjectResult(in.doc)
 	if in.err != nil {
 		r.Error = withoutSource(in.err).Error()
@@ -117,7 +118,12 @@ func validateOne(ctx context.Context, cat *catalog.Catalog, olds oldObjects, o *
 	}
 	r.Namespace = defaultNamespace(v, in.doc.Object, o.namespace)
 	req := engine.Request{Operation: engine.Create, Object: in.doc.Object, DisableRatcheting: !o.ratcheting}
-	if old := olds.find(r.APIVersion, r.Kind, r.Namespace, r.Name); old != nil {
+	old, err := olds.find(r.APIVersion, r.Kind, r.Namespace, r.Name)
+	switch {
+	case err != nil:
+		r.Error = fmt.Sprintf("old object: %v", err)
+		return r
+	case old != nil:
 		req.Operation, req.OldObject = engine.Update, old
 	}
 	if o.subresource == engine.StatusSubresource {
