@@ -53,7 +53,9 @@ func runPrune(ctx context.Context, s streams, o *pruneOptions, args []string) er
 	if o.output == "json" {
 		p.json = startJSONResults(s.out)
 	}
-	if err := readInputs(s, args, func(in inputDoc) { p.add(pruneOne(ctx, cat, in)) }); err != nil {
+	if err := readInputs(s, args, func(in inputDoc) {
+		p.add(protect(in, func(in inputDoc) objectResult { return pruneOne(ctx, cat, in) }))
+	}); err != nil {
 		return err
 	}
 	return p.finish(o.failOnEmpty)
@@ -125,6 +127,8 @@ func pruneOne(ctx context.Context, cat *catalog.Catalog, in inputDoc) objectResu
 // resultStatus is the exit code one result calls for.
 func resultStatus(r *objectResult) int {
 	switch {
+	case r.internal:
+		return ExitInternal
 	case r.Error != "":
 		return ExitBadInput
 	case len(r.Errors) > 0:

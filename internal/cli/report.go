@@ -37,6 +37,7 @@ type objectResult struct {
 	Skipped string `json:"skipped,omitempty"`
 
 	fieldErrs field.ErrorList // Errors, for text output
+	internal  bool            // Error is a panic kval recovered
 }
 
 // setErrors records the field errors of the result.

@@ -98,7 +98,9 @@ func runValidate(ctx context.Context, s streams, o *validateOptions, args []stri
 				out.fail(err)
 			}
 		},
-		func(in inputDoc) objectResult { return validateOne(ctx, cat, olds, o, in) },
+		func(in inputDoc) objectResult {
+			return protect(in, func(in inputDoc) objectResult { return validateOne(ctx, cat, olds, o, in) })
+		},
 		out.add)
 	return out.finish(o.failOnEmpty)
 }

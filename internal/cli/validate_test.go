@@ -59,3 +59,21 @@ func TestStdinIsReadOnce(t *testing.T) {
 		}
 	}
 }
+
+// TestPanicsAreInternalErrors: a panic (a bug in kval) is told apart from
+// bad input: its own message and ExitInternal, and the other documents are
+// still processed.
+func TestPanicsAreInternalErrors(t *testing.T) {
+	var stderr strings.Builder
+	code := func() (code int) {
+		defer recoverCrash(&stderr, &code)
+		panic("boom")
+	}()
+	if code != ExitInternal || !strings.HasPrefix(stderr.String(), "error: internal error (a bug in kval") || !strings.Contains(stderr.String(), "goroutine") {
+		t.Errorf("exit %d, %s", code, stderr.String())
+	}
+	r := protect(inputDoc{}, func(inputDoc) objectResult { panic("boom") })
+	if resultStatus(&r) != ExitInternal || !strings.Contains(r.Error, "a bug in kval") || !strings.HasSuffix(r.Error, ": boom") {
+		t.Errorf("result %+v", r)
+	}
+}
