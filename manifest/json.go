@@ -32,14 +32,18 @@ func (s *jsonSplitter) next() ([]byte, position, error) {
 	var buf bytes.Buffer
 	scan := valueScanner{}
 	for {
-		c, err := s.readByte()
+		chunk, err := s.buffered()
+		if len(chunk) == 0 {
+			return nil, at, s.end(err, &scan)
+		}
+		n, err := s.scan(chunk, &scan)
+		if scan.sizeError() == nil {
+			buf.Write(chunk[:n])
+		} else if buf.Cap() > 0 {
+			buf = bytes.Buffer{} // too large: only the end of the value matters now
+		}
+		_, _ = s.in.Discard(n)
 		if err != nil {
-			return nil, at, s.end(err)
-		}
-		if scan.size <= MaxDocumentBytes && scan.text < MaxTextBytes {
-			buf.WriteByte(c)
-		}
-		if err := scan.step(c); err != nil {
 			s.done = true // the stream cannot be split any further
 			return nil, at, err
 		}
@@ -47,6 +51,51 @@ func (s *jsonSplitter) next() ([]byte, position, error) {
 			return buf.Bytes(), at, scan.sizeError()
 		}
 	}
+}
+
+// buffered returns what the reader holds ahead, reading when it holds nothing.
+func (s *jsonSplitter) buffered() ([]byte, error) {
+	if _, err := s.in.Peek(1); err != nil {
+		return nil, err
+	}
+	return s.in.Peek(s.in.Buffered())
+}
+
+// scan steps scan over chunk up to the end of the value, and returns how
+// many bytes it consumed.
+func (s *jsonSplitter) scan(chunk []byte, scan *valueScanner) (int, error) {
+	for i := 0; i < len(chunk); i++ {
+		if i += s.skipString(chunk[i:], scan); i == len(chunk) {
+			break
+		}
+		c := chunk[i]
+		if c == '\n' {
+			s.line++
+		}
+		err := scan.step(c)
+		if err != nil || scan.complete() {
+			s.offset += int64(i + 1)
+			return i + 1, err
+		}
+	}
+	s.offset += int64(len(chunk))
+	return len(chunk), nil
+}
+
+// skipString passes over the plain bytes of a string (up to a quote or a
+// backslash) at once, and returns how many.
+func (s *jsonSplitter) skipString(chunk []byte, scan *valueScanner) int {
+	if !scan.inString || scan.escaped {
+		return 0
+	}
+	n := bytes.IndexAny(chunk, `"\`)
+	if n < 0 {
+		n = len(chunk)
+	}
+	s.line += bytes.Count(chunk[:n], []byte("\n"))
+	scan.size += n
+	scan.text += n
+	return n
 }
 
 func (s *jsonSplitter) readByte() (byte, error) {
@@ -61,12 +110,15 @@ func (s *jsonSplitter) readByte() (byte, error) {
 }
 
 // end ends the stream in the middle of a value.
-func (s *jsonSplitter) end(err error) error {
+func (s *jsonSplitter) end(err error, scan *valueScanner) error {
 	s.done = true
-	if err == io.EOF {
-		return errors.New("unexpected end of JSON input")
+	switch {
+	case err != io.EOF:
+		return &readFailure{line: s.line, err: err}
+	case scan.sizeError() != nil:
+		return scan.sizeError()
 	}
-	return &readFailure{line: s.line, err: err}
+	return errors.New("unexpected end of JSON input")
 }
 
 // skipSpace consumes whitespace before the next value; io.EOF when there is none.
@@ -78,7 +130,8 @@ func (s *jsonSplitter) skipSpace() error {
 			s.done = true
 			return io.EOF
 		case err != nil:
-			return s.end(err)
+			s.done = true
+			return &readFailure{line: s.line, err: err}
 		case c == ' ' || c == '\t' || c == '\r' || c == '\n':
 			continue
 		}

@@ -86,7 +86,8 @@ func (o *oldObjects) spoolStdin(s *streams) error {
 		return err
 	}
 	o.spool = f.Name()
-	_, err = io.Copy(f, s.in)
+	// Plain reads and writes: a read error is then named as a read of stdin.
+	_, err = io.Copy(struct{ io.Writer }{f}, struct{ io.Reader }{s.in})
 	if closeErr := f.Close(); err == nil {
 		err = closeErr
 	}
