@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
 	"testing/iotest"
@@ -188,8 +189,8 @@ func TestReadAtReadsTheSameDocumentAgain(t *testing.T) {
 					continue
 				}
 				again, err := ReadAt(stream, doc.Source, r.JSON())
-				if err != nil || !reflect.DeepEqual(again, doc) {
-					t.Errorf("document %d: %+v, %v; want %+v", n, again, err, doc)
+				if err != nil || !slices.ContainsFunc(again, func(d Document) bool { return reflect.DeepEqual(d, doc) }) {
+					t.Errorf("document %d: %+v, %v; want %+v among them", n, again, err, doc)
 				}
 			}
 		})

@@ -174,19 +174,26 @@ func ReadAll(name string, r io.Reader) ([]Document, []error) {
 
 // ReadAt reads again the document at src, a Source a Reader gave, from the
 // stream it was read from (asJSON is that Reader's JSON()): the document
-// starting at src.Offset, or its List item src.Item.
-func ReadAt(stream io.ReaderAt, src Source, asJSON bool) (Document, error) {
+// starting at src.Offset, or the items of the List it is. The first
+// problem (the stream changed, say) is the error.
+func ReadAt(stream io.ReaderAt, src Source, asJSON bool) ([]Document, error) {
 	in := bufio.NewReaderSize(io.NewSectionReader(stream, src.Offset, math.MaxInt64-src.Offset), 64<<10)
 	r := &Reader{name: src.File, in: in, index: src.Index, split: newSplitter(in, asJSON, src.Line, src.Offset)}
-	for {
-		doc, err := r.Next()
-		if err == io.EOF || doc.Source.Index != src.Index {
-			return Document{}, fmt.Errorf("%s: no document there any more (did the file change?)", src)
-		}
-		if err != nil || doc.Source.Item == src.Item {
-			return doc, err
-		}
+	doc, err := r.Next()
+	switch {
+	case err == io.EOF || (err == nil && doc.Source.Index != src.Index):
+		return nil, fmt.Errorf("%s: no document there any more (did the file change?)", src)
+	case err != nil:
+		return nil, err
 	}
+	docs := []Document{doc}
+	for _, p := range r.pending { // the other items of a List
+		if p.err != nil {
+			return nil, p.err
+		}
+		docs = append(docs, p.doc)
+	}
+	return docs, nil
 }
 
 func (r *Reader) chooseSplitter() error {

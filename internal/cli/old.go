@@ -1,34 +1,41 @@
 package cli
 
 import (
+	"bufio"
+	"cmp"
 	"context"
 	"fmt"
 	"hash/maphash"
 	"io"
+	"math"
 	"os"
 	"slices"
+	"sync"
 
 	"github.com/kval-dev/kval/catalog"
 	"github.com/kval-dev/kval/engine"
 	"github.com/kval-dev/kval/manifest"
+	"k8s.io/apimachinery/pkg/runtime"
 )
 
 // oldObjects are the current objects given with --old, indexed by
 // identity. The index keeps where each object is (file, offset, List
-// item), not the object: it is read again and decoded when an object to
-// validate matches it. An entry takes a few dozen bytes whatever the
-// object's size, so a large --old file does not fill memory. Stdin is
-// first copied to a temporary file, removed by close.
+// item), 16 bytes an object whatever its size, sorted by a 32-bit hash of
+// its identity (identities that share a hash are told apart by reading
+// them); an object is read again and decoded when an object to
+// validate matches it (the last Lists read are kept decoded: their items
+// are usually matched one after the other). Stdin is first copied to a
+// temporary file, removed by close.
 type oldObjects struct {
 	ctx       context.Context
 	cat       *catalog.Catalog
 	namespace string
-	seed      maphash.Seed
-	byHash    map[uint64]oldEntry
-	byKey     map[string]oldEntry // identities whose hash another identity has
+	hash      func(key string) uint32
+	records   []oldRecord
 	files     []oldFile
 	fileIndex map[string]int
 	spool     string
+	lists     listCache
 }
 
 // oldFile is a file of old objects: its name in messages, where to read
@@ -38,13 +45,14 @@ type oldFile struct {
 	json       bool
 }
 
-// oldEntry is where an old object is.
-type oldEntry struct {
-	offset int64
-	line   int
-	file   int32
-	item   int32
+// oldRecord is where an old object is.
+type oldRecord struct {
+	hash uint32 // of the identity
+	item int32
+	pos  uint64 // file index << offsetBits | offset of the document
 }
+
+const offsetBits = 40 // files up to 1 TiB, 16 million of them
 
 func objectKey(apiVersion, kind, namespace, name string) string {
 	return apiVersion + "\x00" + kind + "\x00" + namespace + "\x00" + name
@@ -54,29 +62,40 @@ func objectKey(apiVersion, kind, namespace, name string) string {
 // readable, served by a CRD and unique: otherwise updates could not be
 // matched.
 func loadOldObjects(ctx context.Context, s streams, cat *catalog.Catalog, paths []string, namespace string) (*oldObjects, error) {
-	o := &oldObjects{ctx: ctx, cat: cat, namespace: namespace, seed: maphash.MakeSeed(),
-		byHash: map[uint64]oldEntry{}, byKey: map[string]oldEntry{}, fileIndex: map[string]int{}}
+	seed := maphash.MakeSeed()
+	o := &oldObjects{ctx: ctx, cat: cat, namespace: namespace, fileIndex: map[string]int{},
+		hash: func(key string) uint32 { return uint32(maphash.String(seed, key)) }}
+	return o, o.load(s, paths)
+}
+
+// load indexes the paths.
+func (o *oldObjects) load(s streams, paths []string) error {
 	if slices.Contains(paths, manifest.Stdin) {
 		if err := o.spoolStdin(&s); err != nil {
 			o.close()
-			return nil, badInput("<stdin>: old objects: reading stopped: %v", err)
+			return badInput("<stdin>: old objects: reading stopped: %v", err)
 		}
 	}
 	failed := false
+	report := func(err error) {
+		fmt.Fprintf(s.err, "error: %v\n", err)
+		failed = true
+	}
 	err := readInputs(s, paths, func(in inputDoc) {
 		if err := o.add(in); err != nil {
-			fmt.Fprintf(s.err, "error: %v\n", err)
-			failed = true
+			report(err)
 		}
 	})
+	if err == nil {
+		o.sort(report)
+	}
 	if err == nil && failed {
 		err = &exitError{code: ExitBadInput}
 	}
 	if err != nil {
 		o.close()
-		return nil, err
 	}
-	return o, nil
+	return err
 }
 
 // spoolStdin copies stdin to a temporary file, which s then opens for "-".
@@ -112,14 +131,12 @@ func (o *oldObjects) add(in inputDoc) error {
 	if err != nil {
 		return fmt.Errorf("%s: old object: %v", r.source(), err)
 	}
-	first, _, found, err := o.lookup(key)
-	switch {
-	case err != nil:
+	rec, err := o.record(in)
+	if err != nil {
 		return fmt.Errorf("%s: old object: %v", r.source(), err)
-	case found:
-		return fmt.Errorf("%s: old object %s is given twice, first at %s", r.source(), r.subject(), o.source(first))
 	}
-	o.put(key, o.entry(in))
+	rec.hash = o.hash(key)
+	o.records = append(o.records, rec)
 	return nil
 }
 
@@ -134,7 +151,7 @@ func (o *oldObjects) identity(doc manifest.Document) (string, error) {
 	return objectKey(r.APIVersion, r.Kind, defaultNamespace(v, doc.Object, o.namespace), r.Name), nil
 }
 
-func (o *oldObjects) entry(in inputDoc) oldEntry {
+func (o *oldObjects) record(in inputDoc) (oldRecord, error) {
 	src := in.doc.Source
 	i, known := o.fileIndex[src.File]
 	if !known {
@@ -146,55 +163,207 @@ func (o *oldObjects) entry(in inputDoc) oldEntry {
 		o.files = append(o.files, oldFile{name: src.File, path: path, json: in.json})
 		o.fileIndex[src.File] = i
 	}
-	return oldEntry{offset: src.Offset, line: src.Line, file: int32(i), item: int32(src.Item)}
+	if src.Offset >= 1<<offsetBits || i >= 1<<(64-offsetBits) || src.Item > math.MaxInt32 {
+		return oldRecord{}, fmt.Errorf("too far into the input to be indexed (1 TiB)")
+	}
+	return oldRecord{pos: uint64(i)<<offsetBits | uint64(src.Offset), item: int32(src.Item)}, nil
 }
 
-func (o *oldObjects) put(key string, e oldEntry) {
-	h := maphash.String(o.seed, key)
-	if _, taken := o.byHash[h]; taken {
-		o.byKey[key] = e
+// sort orders the index by hash and reports the identities given twice.
+func (o *oldObjects) sort(report func(error)) {
+	slices.SortStableFunc(o.records, func(a, b oldRecord) int { return cmp.Compare(a.hash, b.hash) })
+	var dups []duplicate
+	for i := 0; i < len(o.records); {
+		j := i + 1
+		for j < len(o.records) && o.records[j].hash == o.records[i].hash {
+			j++
+		}
+		if j > i+1 {
+			dups = append(dups, o.duplicates(o.records[i:j], report)...)
+		}
+		i = j
+	}
+	if len(dups) > 0 {
+		o.reportDuplicates(dups, report)
+	}
+}
+
+// duplicate is an old object whose identity an earlier one has.
+type duplicate struct {
+	rec, first oldRecord
+	subject    string
+}
+
+// duplicates finds, among records of one hash, those of an identity an
+// earlier one has (records of different identities may share a hash).
+func (o *oldObjects) duplicates(records []oldRecord, report func(error)) []duplicate {
+	var dups []duplicate
+	first := map[string]oldRecord{}
+	for _, rec := range records {
+		doc, err := o.read(rec)
+		var key string
+		if err == nil {
+			key, err = o.identity(doc)
+		}
+		if err != nil {
+			report(err)
+			continue
+		}
+		if earlier, dup := first[key]; dup {
+			r := newObjectResult(doc)
+			dups = append(dups, duplicate{rec: rec, first: earlier, subject: r.subject()})
+			continue
+		}
+		first[key] = rec
+	}
+	return dups
+}
+
+// reportDuplicates names each duplicate and the first object of its
+// identity by file and line (the index keeps no lines: they are counted).
+func (o *oldObjects) reportDuplicates(dups []duplicate, report func(error)) {
+	var positions []uint64
+	for _, d := range dups {
+		positions = append(positions, d.rec.pos, d.first.pos)
+	}
+	lines, err := o.lines(positions)
+	if err != nil {
+		report(err)
 		return
 	}
-	o.byHash[h] = e
+	source := func(rec oldRecord) manifest.Source {
+		src := o.source(rec)
+		src.Line = lines[rec.pos]
+		return src
+	}
+	for _, d := range dups {
+		report(fmt.Errorf("%s: old object %s is given twice, first at %s", source(d.rec), d.subject, source(d.first)))
+	}
 }
 
-// lookup finds the old object of an identity and reads it again.
-func (o *oldObjects) lookup(key string) (oldEntry, map[string]any, bool, error) {
-	e, ok := o.byKey[key]
-	if !ok {
-		if e, ok = o.byHash[maphash.String(o.seed, key)]; !ok {
-			return oldEntry{}, nil, false, nil
+// lines finds the line of each position, reading each file once.
+func (o *oldObjects) lines(positions []uint64) (map[uint64]int, error) {
+	slices.Sort(positions)
+	lines := map[uint64]int{}
+	for i := 0; i < len(positions); {
+		file := positions[i] >> offsetBits
+		j := i
+		for j < len(positions) && positions[j]>>offsetBits == file {
+			j++
 		}
+		if err := o.countLines(o.files[file].path, positions[i:j], lines); err != nil {
+			return nil, err
+		}
+		i = j
 	}
-	doc, err := o.read(e)
+	return lines, nil
+}
+
+// countLines records the line of each of the sorted positions of a file.
+func (o *oldObjects) countLines(path string, positions []uint64, lines map[uint64]int) error {
+	f, err := os.Open(path)
 	if err != nil {
-		return e, nil, false, err
+		return err
 	}
-	if k, err := o.identity(doc); err != nil || k != key {
-		return e, nil, false, err // another identity with the same hash
+	defer f.Close()
+	in := bufio.NewReader(f)
+	line, offset := 1, uint64(0)
+	for _, pos := range positions {
+		for target := pos & (1<<offsetBits - 1); offset < target; offset++ {
+			c, err := in.ReadByte()
+			if err != nil {
+				return fmt.Errorf("%s: %w", path, err)
+			}
+			if c == '\n' {
+				line++
+			}
+		}
+		lines[pos] = line
 	}
-	return e, doc.Object, true, nil
+	return nil
 }
 
 // find returns the old object with this identity, nil when there is none.
 func (o *oldObjects) find(apiVersion, kind, namespace, name string) (map[string]any, error) {
-	_, obj, _, err := o.lookup(objectKey(apiVersion, kind, namespace, name))
-	return obj, err
+	key := objectKey(apiVersion, kind, namespace, name)
+	h := o.hash(key)
+	i, _ := slices.BinarySearchFunc(o.records, h, func(r oldRecord, h uint32) int { return cmp.Compare(r.hash, h) })
+	for ; i < len(o.records) && o.records[i].hash == h; i++ {
+		doc, err := o.read(o.records[i])
+		if err != nil {
+			return nil, err
+		}
+		if k, err := o.identity(doc); err != nil || k == key {
+			return doc.Object, err
+		}
+	}
+	return nil, nil
 }
 
-func (o *oldObjects) source(e oldEntry) manifest.Source {
-	return manifest.Source{File: o.files[e.file].name, Line: e.line, Item: int(e.item), Offset: e.offset}
+func (o *oldObjects) source(rec oldRecord) manifest.Source {
+	f := o.files[rec.pos>>offsetBits]
+	return manifest.Source{File: f.name, Item: int(rec.item), Offset: int64(rec.pos & (1<<offsetBits - 1))}
 }
 
-// read reads an old object again from its file.
-func (o *oldObjects) read(e oldEntry) (manifest.Document, error) {
-	f := o.files[e.file]
-	file, err := os.Open(f.path)
+// read reads an old object again from its file: a copy of its own.
+func (o *oldObjects) read(rec oldRecord) (manifest.Document, error) {
+	docs, err := o.lists.get(rec.pos, rec.item >= 0, func() ([]manifest.Document, error) {
+		f := o.files[rec.pos>>offsetBits]
+		file, err := os.Open(f.path)
+		if err != nil {
+			return nil, err
+		}
+		defer file.Close()
+		return manifest.ReadAt(file, o.source(rec), f.json)
+	})
 	if err != nil {
 		return manifest.Document{}, err
 	}
-	defer file.Close()
-	return manifest.ReadAt(file, o.source(e), f.json)
+	for _, doc := range docs {
+		if doc.Source.Item == int(rec.item) {
+			doc.Object = runtime.DeepCopyJSON(doc.Object)
+			return doc, nil
+		}
+	}
+	return manifest.Document{}, fmt.Errorf("%s: no document there any more (did the file change?)", o.source(rec))
+}
+
+// listCache keeps the last Lists read again, decoded.
+type listCache struct {
+	mu    sync.Mutex
+	lists []cachedList // the most recent first
+}
+
+type cachedList struct {
+	pos  uint64
+	docs []manifest.Document
+}
+
+const cachedLists = 2
+
+// get returns the documents at pos: those of a List from the cache, or
+// read; others read.
+func (c *listCache) get(pos uint64, isList bool, read func() ([]manifest.Document, error)) ([]manifest.Document, error) {
+	if !isList {
+		return read()
+	}
+	c.mu.Lock()
+	for i, l := range c.lists {
+		if l.pos == pos {
+			copy(c.lists[1:i+1], c.lists[:i])
+			c.lists[0] = l
+			c.mu.Unlock()
+			return l.docs, nil
+		}
+	}
+	c.mu.Unlock()
+	docs, err := read()
+	if err == nil {
+		c.mu.Lock()
+		c.lists = append([]cachedList{{pos: pos, docs: docs}}, c.lists[:min(len(c.lists), cachedLists-1)]...)
+		c.mu.Unlock()
+	}
+	return docs, err
 }
 
 // defaultNamespace sets the namespace of a namespaced object that has none,

@@ -2,7 +2,6 @@ package cli
 
 import (
 	"context"
-	"hash/maphash"
 	"os"
 	"path/filepath"
 	"strings"
@@ -38,8 +37,8 @@ func TestOldObjectsAreReadAgainWhenMatched(t *testing.T) {
 	}
 }
 
-// TestOldIndexSurvivesHashCollisions: an identity whose hash another
-// identity holds is kept apart, and a lookup never returns another
+// TestOldIndexSurvivesHashCollisions: records of different identities
+// that share a hash are both kept, and a lookup never returns another
 // identity's object.
 func TestOldIndexSurvivesHashCollisions(t *testing.T) {
 	file := filepath.Join(t.TempDir(), "old.json")
@@ -51,22 +50,38 @@ func TestOldIndexSurvivesHashCollisions(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	o, err := loadOldObjects(ctx, streams{err: &strings.Builder{}}, cat, []string{file}, "ns")
-	if err != nil {
+	o := &oldObjects{ctx: ctx, cat: cat, namespace: "ns", fileIndex: map[string]int{}, hash: func(string) uint32 { return 42 }}
+	var stderr strings.Builder
+	if err := o.load(streams{err: &stderr}, []string{file}); err != nil {
+		t.Fatalf("%v: %s", err, stderr.String())
+	}
+	if len(o.records) != 2 || o.records[1].hash != 42 {
+		t.Fatalf("records %v", o.records)
+	}
+	for _, name := range []string{"a", "b"} {
+		obj, err := o.find("example.kval.dev/v1", "Database", "ns", name)
+		if err != nil || obj["metadata"].(map[string]any)["name"] != name {
+			t.Errorf("%s: %v, %v", name, obj, err)
+		}
+	}
+	if obj, err := o.find("example.kval.dev/v1", "Database", "ns", "c"); obj != nil || err != nil {
+		t.Errorf("c: %v, %v", obj, err)
+	}
+}
+
+func TestOldDuplicatesNameTheirLines(t *testing.T) {
+	dir := t.TempDir()
+	first, second := filepath.Join(dir, "first.yaml"), filepath.Join(dir, "second.json")
+	if err := os.WriteFile(first, []byte("# x\n---\n"+oldC+"---\n"+strings.Replace(oldC, "name: c", "name: b", 1)), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	keyA, keyB := objectKey("example.kval.dev/v1", "Database", "ns", "a"), objectKey("example.kval.dev/v1", "Database", "ns", "b")
-	entryA, entryB := o.byHash[maphash.String(o.seed, keyA)], o.byHash[maphash.String(o.seed, keyB)]
-	o.byHash = map[uint64]oldEntry{maphash.String(o.seed, keyB): entryA} // a's entry under b's hash
-	if obj, err := o.find("example.kval.dev/v1", "Database", "ns", "b"); obj != nil || err != nil {
-		t.Errorf("b found as %v, %v", obj, err)
+	if err := os.WriteFile(second, []byte("\n\n"+oldA), 0o644); err != nil {
+		t.Fatal(err)
 	}
-	o.put(keyB, entryB)
-	if len(o.byKey) != 1 {
-		t.Fatalf("b not kept apart: %v", o.byKey)
-	}
-	obj, err := o.find("example.kval.dev/v1", "Database", "ns", "b")
-	if err != nil || obj["metadata"].(map[string]any)["name"] != "b" {
-		t.Errorf("b: %v, %v", obj, err)
+	var stderr strings.Builder
+	code := Main([]string{"validate", "--crd", "../../examples/crd.yaml", "--old", first, "--old", second, "-n", "ns", "-"}, strings.NewReader(""), &strings.Builder{}, &stderr)
+	want := `error: ` + second + `:3 items[1]: old object Database "b" is given twice, first at ` + first + ":9\n"
+	if code != ExitBadInput || stderr.String() != want {
+		t.Errorf("exit %d, stderr:\n%s\nwant\n%s", code, stderr.String(), want)
 	}
 }
