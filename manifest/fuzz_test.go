@@ -3,12 +3,15 @@ package manifest
 import (
 	"errors"
 	"io"
+	"reflect"
+	"slices"
 	"strings"
 	"testing"
 )
 
 // FuzzReader reads arbitrary bytes as a manifest: it never panics, every
-// problem is a *Error naming the stream, and every document is an object.
+// problem is a *Error naming the stream, every document is an object, and
+// ReadAt reads it again from its Source.
 func FuzzReader(f *testing.F) {
 	for _, seed := range []string{
 		"a: 1\n---\nb: [1, 2]\n", `{"a": 1}{"b": 2}`, "apiVersion: v1\nkind: List\nitems: [{a: 1}, 2]\n",
@@ -32,6 +35,10 @@ func FuzzReader(f *testing.F) {
 			}
 			if doc.Object == nil {
 				t.Fatalf("a document without an object: %+v", doc)
+			}
+			again, err := ReadAt(strings.NewReader(input), doc.Source, r.JSON())
+			if err != nil || !slices.ContainsFunc(again, func(d Document) bool { return reflect.DeepEqual(d, doc) }) {
+				t.Fatalf("ReadAt(%+v): %v, %v; want %+v", doc.Source, again, err, doc)
 			}
 		}
 		t.Fatalf("the reader does not end")

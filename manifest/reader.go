@@ -174,8 +174,8 @@ func ReadAll(name string, r io.Reader) ([]Document, []error) {
 
 // ReadAt reads again the document at src, a Source a Reader gave, from the
 // stream it was read from (asJSON is that Reader's JSON()): the document
-// starting at src.Offset, or the items of the List it is. The first
-// problem (the stream changed, say) is the error.
+// starting at src.Offset, or the items of the List it is that are objects.
+// A problem of the document (the stream changed, say) is the error.
 func ReadAt(stream io.ReaderAt, src Source, asJSON bool) ([]Document, error) {
 	in := bufio.NewReaderSize(io.NewSectionReader(stream, src.Offset, math.MaxInt64-src.Offset), 64<<10)
 	r := &Reader{name: src.File, in: in, index: src.Index, split: newSplitter(in, asJSON, src.Line, src.Offset)}
@@ -187,11 +187,10 @@ func ReadAt(stream io.ReaderAt, src Source, asJSON bool) ([]Document, error) {
 		return nil, err
 	}
 	docs := []Document{doc}
-	for _, p := range r.pending { // the other items of a List
-		if p.err != nil {
-			return nil, p.err
+	for _, p := range r.pending { // the other items of a List that are objects
+		if p.err == nil {
+			docs = append(docs, p.doc)
 		}
-		docs = append(docs, p.doc)
 	}
 	return docs, nil
 }
