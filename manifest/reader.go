@@ -12,7 +12,9 @@ import (
 const (
 	// MaxDocumentBytes bounds one document as JSON, the size of the largest
 	// request body kube-apiserver accepts (kubectl sends a document as
-	// compact JSON, so YAML comments and indentation do not count).
+	// compact JSON, so YAML comments and indentation do not count). A YAML
+	// document is decoded only when its text without comment lines, blank
+	// lines and indentation fits it too, so that decoding stays bounded.
 	MaxDocumentBytes = 3 << 20
 	// MaxTextBytes bounds the text of one document as read, comments and
 	// whitespace included: no more is ever buffered.
