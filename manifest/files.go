@@ -1,6 +1,7 @@
 package manifest
 
 import (
+	"errors"
 	"fmt"
 	"io/fs"
 	"os"
@@ -20,39 +21,76 @@ var manifestExtensions = []string{".yaml", ".yml", ".json"}
 // lexical order, keeping only .yaml, .yml and .json files and skipping
 // directories whose names start with ".." (kubelet's atomic-update
 // directories in a mounted ConfigMap). "-" stands for stdin.
-// A path that does not exist is an error naming it.
+// A path that does not exist is an error naming it. Subdirectories that
+// cannot be read do not stop the walk: ExpandPaths returns the files it
+// found with an *UnreadableError naming them.
 func ExpandPaths(paths []string) ([]string, error) {
 	var files []string
+	unreadable := &UnreadableError{}
 	for _, p := range paths {
-		if p == Stdin {
-			files = append(files, p)
-			continue
-		}
-		info, err := os.Stat(p)
+		found, err := expandPath(p, unreadable)
 		if err != nil {
 			return nil, err
-		}
-		if !info.IsDir() {
-			files = append(files, p)
-			continue
-		}
-		found, err := manifestsIn(p)
-		if err != nil {
-			return nil, err
-		}
-		if len(found) == 0 {
-			return nil, fmt.Errorf("%s: no .yaml, .yml or .json files in directory", p)
 		}
 		files = append(files, found...)
+	}
+	if len(unreadable.Dirs) > 0 {
+		return files, unreadable
 	}
 	return files, nil
 }
 
-func manifestsIn(dir string) ([]string, error) {
+// UnreadableError lists the directories ExpandPaths could not read.
+type UnreadableError struct {
+	Dirs []*DirError
+}
+
+func (e *UnreadableError) Error() string {
+	msgs := make([]string, len(e.Dirs))
+	for i, err := range e.Dirs {
+		msgs[i] = err.Error()
+	}
+	return strings.Join(msgs, "; ")
+}
+
+// DirError is a directory that could not be read.
+type DirError struct {
+	Dir string
+	Err error
+}
+
+func (e *DirError) Error() string {
+	return fmt.Sprintf("%s: directory not read: %v", e.Dir, e.Err)
+}
+
+func (e *DirError) Unwrap() error { return e.Err }
+
+// expandPath lists the manifest files of one path.
+func expandPath(p string, unreadable *UnreadableError) ([]string, error) {
+	if p == Stdin {
+		return []string{p}, nil
+	}
+	info, err := os.Stat(p)
+	if err != nil {
+		return nil, err
+	}
+	if !info.IsDir() {
+		return []string{p}, nil
+	}
+	before := len(unreadable.Dirs)
+	found := manifestsIn(p, unreadable)
+	if len(found) == 0 && len(unreadable.Dirs) == before {
+		return nil, fmt.Errorf("%s: no .yaml, .yml or .json files in directory", p)
+	}
+	return found, nil
+}
+
+func manifestsIn(dir string, unreadable *UnreadableError) []string {
 	var files []string
-	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+	_ = filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
 		if err != nil {
-			return err
+			unreadable.Dirs = append(unreadable.Dirs, &DirError{Dir: path, Err: unwrapPathError(err)})
+			return nil
 		}
 		if d.IsDir() && path != dir && strings.HasPrefix(d.Name(), "..") {
 			// kubelet's ..data and ..<timestamp> directories of a mounted
@@ -65,7 +103,16 @@ func manifestsIn(dir string) ([]string, error) {
 		return nil
 	})
 	sort.Strings(files)
-	return files, err
+	return files
+}
+
+// unwrapPathError drops the path an *fs.PathError repeats.
+func unwrapPathError(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
 }
 
 func hasManifestExtension(path string) bool {

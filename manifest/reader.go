@@ -5,13 +5,20 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"strings"
 )
 
 const (
-	// MaxDocumentBytes bounds one document, the size of the largest request
-	// body kube-apiserver accepts.
+	// MaxDocumentBytes bounds one document as JSON, the size of the largest
+	// request body kube-apiserver accepts (kubectl sends a document as
+	// compact JSON, so YAML comments and indentation do not count). A YAML
+	// document is decoded only when its text without comment lines, blank
+	// lines and indentation fits it too, so that decoding stays bounded.
 	MaxDocumentBytes = 3 << 20
+	// MaxTextBytes bounds the text of one document as read, comments and
+	// whitespace included: no more is ever buffered.
+	MaxTextBytes = 16 << 20
 	// MaxDepth bounds the nesting of objects and arrays in a document, the
 	// bound of kube-apiserver's JSON and YAML decoders.
 	MaxDepth = 10000
@@ -30,6 +37,7 @@ type Reader struct {
 	split   splitter
 	index   int
 	pending []pending
+	done    bool
 }
 
 // pending is a List item waiting to be returned.
@@ -40,11 +48,30 @@ type pending struct {
 
 // splitter cuts a stream into raw documents.
 type splitter interface {
-	// next returns the next raw document and the line it starts on; io.EOF at the end.
-	next() (raw []byte, line int, err error)
+	// next returns the next raw document and where it starts; io.EOF at
+	// the end, a *readFailure when the stream cannot be read (then io.EOF).
+	next() (raw []byte, at position, err error)
 	// decode turns a raw document into a value.
 	decode(raw []byte, line int) (any, error)
 }
+
+// position is where a document starts in its stream.
+type position struct {
+	line   int
+	offset int64
+}
+
+// readFailure is an error of the underlying reader, met on line.
+type readFailure struct {
+	line int
+	err  error
+}
+
+func (f *readFailure) Error() string { return f.err.Error() }
+
+// errNothing says that a document yielded nothing to return (only
+// comments, or a List whose items are pending).
+var errNothing = errors.New("nothing to return")
 
 // NewReader reads the documents of r, naming them after name in sources and errors.
 func NewReader(name string, r io.Reader) *Reader {
@@ -52,8 +79,9 @@ func NewReader(name string, r io.Reader) *Reader {
 }
 
 // Next returns the next document. A problem with one document is returned as
-// an *Error and reading may continue with the next call; io.EOF ends the stream.
-// Empty documents (only comments or whitespace) are skipped.
+// an *Error and reading may continue with the next call; io.EOF ends the
+// stream, and so does a *ReadError (the stream itself failed: later calls
+// return io.EOF). Empty documents (only comments or whitespace) are skipped.
 func (r *Reader) Next() (Document, error) {
 	for {
 		if len(r.pending) > 0 {
@@ -61,84 +89,155 @@ func (r *Reader) Next() (Document, error) {
 			r.pending = r.pending[1:]
 			return p.doc, p.err
 		}
-		if r.split == nil {
-			r.split = r.chooseSplitter()
-		}
-		raw, line, err := r.split.next()
-		src := Source{File: r.name, Index: r.index, Line: line, Item: -1}
-		if err == io.EOF {
+		if r.done {
 			return Document{}, io.EOF
 		}
-		r.index++
-		if err != nil {
-			return Document{Source: src}, &Error{Source: src, Err: err}
+		doc, err := r.read()
+		if err != errNothing {
+			return doc, err
 		}
-		value, err := r.split.decode(raw, line)
-		if err != nil {
-			return Document{Source: src}, &Error{Source: src, Err: err}
-		}
-		if value == nil {
-			continue
-		}
-		obj, ok := value.(map[string]any)
-		if !ok {
-			return Document{Source: src}, &Error{Source: src, Err: fmt.Errorf("document is a %s, not an object", jsonTypeName(value))}
-		}
-		if items, isList := listItems(obj); isList {
-			r.expandList(src, items)
-			continue
-		}
-		return Document{Source: src, Object: obj}, nil
 	}
 }
 
+// JSON reports whether the stream is read as a stream of JSON values
+// rather than YAML documents (known once Next was called).
+func (r *Reader) JSON() bool {
+	_, isJSON := r.split.(*jsonSplitter)
+	return isJSON
+}
+
+// read cuts and decodes the next document.
+func (r *Reader) read() (Document, error) {
+	if err := r.chooseSplitter(); err != nil {
+		return r.fail(&readFailure{line: 1, err: err})
+	}
+	raw, at, err := r.split.next()
+	src := Source{File: r.name, Index: r.index, Line: at.line, Offset: at.offset, Item: -1}
+	var failure *readFailure
+	switch {
+	case err == io.EOF:
+		r.done = true
+		return Document{}, io.EOF
+	case errors.As(err, &failure):
+		return r.fail(failure)
+	}
+	r.index++
+	if err != nil {
+		return Document{Source: src}, &Error{Source: src, Err: err}
+	}
+	value, err := r.split.decode(raw, at.line)
+	if err != nil {
+		return Document{Source: src}, &Error{Source: src, Err: err}
+	}
+	return r.document(src, value)
+}
+
+// fail ends the stream on a read error.
+func (r *Reader) fail(f *readFailure) (Document, error) {
+	r.done = true
+	src := Source{File: r.name, Index: r.index, Line: f.line, Item: -1}
+	return Document{Source: src}, &ReadError{Source: src, Err: f.err}
+}
+
+// document turns a decoded value into the document to return.
+func (r *Reader) document(src Source, value any) (Document, error) {
+	if value == nil {
+		return Document{}, errNothing
+	}
+	obj, ok := value.(map[string]any)
+	if !ok {
+		return Document{Source: src}, &Error{Source: src, Err: fmt.Errorf("document is a %s, not an object", jsonTypeName(value))}
+	}
+	if items, isList := listItems(obj); isList {
+		r.expandList(src, items)
+		return Document{}, errNothing
+	}
+	return Document{Source: src, Object: obj}, nil
+}
+
 // ReadAll reads every document of r. It returns the documents that could be
-// read and the errors of those that could not.
+// read and the errors of those that could not; a *ReadError ends the list.
 func ReadAll(name string, r io.Reader) ([]Document, []error) {
 	reader := NewReader(name, r)
 	var docs []Document
 	var errs []error
 	for {
 		d, err := reader.Next()
-		if err == io.EOF {
+		switch {
+		case err == io.EOF:
 			return docs, errs
-		}
-		if err != nil {
+		case err != nil:
 			errs = append(errs, err)
-			var docErr *Error
-			if !errors.As(err, &docErr) {
-				return docs, errs // a read error of the stream itself
-			}
-			continue
+		default:
+			docs = append(docs, d)
 		}
-		docs = append(docs, d)
 	}
 }
 
-func (r *Reader) chooseSplitter() splitter {
-	if looksLikeJSON(r.in) {
-		return &jsonSplitter{in: r.in, line: 1}
+// ReadAt reads again the document at src, a Source a Reader gave, from the
+// stream it was read from (asJSON is that Reader's JSON()): the document
+// starting at src.Offset, or the items of the List it is that are objects.
+// A problem of the document (the stream changed, say) is the error.
+func ReadAt(stream io.ReaderAt, src Source, asJSON bool) ([]Document, error) {
+	in := bufio.NewReaderSize(io.NewSectionReader(stream, src.Offset, math.MaxInt64-src.Offset), 64<<10)
+	r := &Reader{name: src.File, in: in, index: src.Index, split: newSplitter(in, asJSON, src.Line, src.Offset)}
+	doc, err := r.Next()
+	switch {
+	case err == io.EOF || (err == nil && doc.Source.Index != src.Index):
+		return nil, fmt.Errorf("%s: no document there any more (did the file change?)", src)
+	case err != nil:
+		return nil, err
 	}
-	return &yamlSplitter{in: r.in}
+	docs := []Document{doc}
+	for _, p := range r.pending { // the other items of a List that are objects
+		if p.err == nil {
+			docs = append(docs, p.doc)
+		}
+	}
+	return docs, nil
 }
 
-// looksLikeJSON reports whether the first non-space byte opens a JSON object or array.
-func looksLikeJSON(in *bufio.Reader) bool {
+func (r *Reader) chooseSplitter() error {
+	if r.split != nil {
+		return nil
+	}
+	isJSON, err := looksLikeJSON(r.in)
+	if err != nil {
+		return err
+	}
+	r.split = newSplitter(r.in, isJSON, 1, 0)
+	return nil
+}
+
+// newSplitter cuts in, whose next document starts on line at offset.
+func newSplitter(in *bufio.Reader, isJSON bool, line int, offset int64) splitter {
+	if isJSON {
+		return &jsonSplitter{in: in, line: line, offset: offset}
+	}
+	return &yamlSplitter{in: in, line: line - 1, offset: offset}
+}
+
+// looksLikeJSON reports whether the first non-space byte opens a JSON
+// object or array; the error is a read error of in.
+func looksLikeJSON(in *bufio.Reader) (bool, error) {
 	for n := 1; n <= in.Size(); n++ {
-		peek, _ := in.Peek(n)
+		peek, err := in.Peek(n)
 		if len(peek) < n {
-			return false
+			if err == io.EOF {
+				err = nil
+			}
+			return false, err
 		}
 		switch peek[n-1] {
 		case ' ', '\t', '\r', '\n':
 			continue
 		case '{', '[':
-			return true
+			return true, nil
 		default:
-			return false
+			return false, nil
 		}
 	}
-	return false
+	return false, nil
 }
 
 // listItems returns the items of a List document (kind ending in "List" with an items array).

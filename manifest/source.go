@@ -15,6 +15,9 @@ type Source struct {
 	Line int
 	// Item is the 0-based position inside an expanded List document, or -1.
 	Item int
+	// Offset is the byte offset where the document starts in its stream
+	// (ReadAt reads it again from there).
+	Offset int64
 }
 
 // String renders the source as "file:line", with the List item if there is one.
@@ -40,3 +43,17 @@ func (e *Error) Error() string {
 }
 
 func (e *Error) Unwrap() error { return e.Err }
+
+// ReadError is a failure to read the stream itself (a directory, a closed
+// or write-only descriptor, an I/O error), not a problem of one document:
+// it ends the stream. Source.Line is the line reading stopped on.
+type ReadError struct {
+	Source Source
+	Err    error
+}
+
+func (e *ReadError) Error() string {
+	return fmt.Sprintf("%s: reading stopped: %v", e.Source, e.Err)
+}
+
+func (e *ReadError) Unwrap() error { return e.Err }

@@ -9,63 +9,186 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
-
-	"sigs.k8s.io/yaml"
 )
 
-// yamlSplitter cuts a YAML stream at "---" lines, as kubectl's YAML reader does.
+var (
+	errTooLarge     = fmt.Errorf("document is larger than %d bytes as JSON, the limit of kube-apiserver", MaxDocumentBytes)
+	errTextTooLarge = fmt.Errorf("document is larger than %d bytes of text, comments included, kval's limit", MaxTextBytes)
+)
+
+// separatorPeek is how much of a separator line is kept: enough to report
+// what follows "---" on it.
+const separatorPeek = 64
+
+// yamlSplitter cuts a YAML stream at "---" lines, as kubectl's YAML reader
+// does. Lines are read in pieces, straight into the document they belong
+// to, and dropped once it cannot hold them: no line is buffered whole.
 type yamlSplitter struct {
-	in   *bufio.Reader
-	line int // lines consumed so far
-	done bool
+	in      *bufio.Reader
+	line    int   // lines consumed so far
+	offset  int64 // bytes consumed so far
+	done    bool
+	pending error // a bad separator, reported after the document before it
 }
 
-func (s *yamlSplitter) next() ([]byte, int, error) {
-	if s.done {
-		return nil, 0, io.EOF
+// yamlDoc is a document being cut from the stream.
+type yamlDoc struct {
+	text     bytes.Buffer
+	content  int // bytes that are neither indentation nor comment lines
+	at       position
+	tooLarge error
+}
+
+// yamlLine is what the document needs to know of a line it was given.
+type yamlLine struct {
+	head      []byte // the first bytes of a separator line
+	size      int
+	separator bool
+	indent    int
+	comment   bool // a comment or blank line
+	cut       bool // the document could not hold it: it was dropped
+	overText  bool // the room for it was bounded by MaxTextBytes
+}
+
+func (s *yamlSplitter) next() ([]byte, position, error) {
+	if err := s.pending; err != nil {
+		s.pending = nil
+		return nil, position{line: s.line}, err
 	}
-	var buf bytes.Buffer
-	start := s.line + 1
-	tooLarge := false
+	if s.done {
+		return nil, position{}, io.EOF
+	}
+	d := &yamlDoc{at: s.position()}
 	for {
-		line, err := s.in.ReadBytes('\n')
+		line, err := s.readLine(d)
 		if err != nil && err != io.EOF {
-			return nil, start, fmt.Errorf("reading: %w", err)
+			s.done = true
+			return nil, position{}, &readFailure{line: s.line + 1, err: err}
 		}
-		if len(line) > 0 {
+		if line.size > 0 {
 			s.line++
 		}
-		if isSeparator(line) {
-			if rest := separatorRest(line); rest != "" {
-				return nil, s.line, fmt.Errorf("invalid YAML document separator: %s", rest)
+		if line.separator {
+			if raw, at, err, ok := s.separate(d, line); ok {
+				return raw, at, err
 			}
-			if buf.Len() > 0 || tooLarge {
-				return s.finish(buf.Bytes(), start, tooLarge)
-			}
-			start = s.line + 1
-		} else if !tooLarge {
-			if buf.Len()+len(line) > MaxDocumentBytes {
-				tooLarge = true
-				buf.Reset()
-			} else {
-				buf.Write(line)
-			}
+			d = &yamlDoc{at: s.position()}
+		} else {
+			d.add(line)
 		}
 		if err == io.EOF {
 			s.done = true
-			if buf.Len() == 0 && !tooLarge {
-				return nil, 0, io.EOF
+			if d.empty() {
+				return nil, position{}, io.EOF
 			}
-			return s.finish(buf.Bytes(), start, tooLarge)
+			return d.finish()
 		}
 	}
 }
 
-func (s *yamlSplitter) finish(raw []byte, start int, tooLarge bool) ([]byte, int, error) {
-	if tooLarge {
-		return nil, start, fmt.Errorf("document is larger than %d bytes, the limit of kube-apiserver", MaxDocumentBytes)
+// separate ends the document d at a separator line; ok is false when there
+// is nothing to return yet (no document before the separator).
+func (s *yamlSplitter) separate(d *yamlDoc, line yamlLine) ([]byte, position, error, bool) {
+	var bad error
+	if rest := separatorRest(line.head); rest != "" {
+		bad = fmt.Errorf("invalid YAML document separator: %s", rest)
 	}
-	return raw, start, nil
+	switch {
+	case !d.empty():
+		s.pending = bad
+		raw, at, err := d.finish()
+		return raw, at, err, true
+	case bad != nil:
+		return nil, position{line: s.line}, bad, true
+	}
+	return nil, position{}, nil, false
+}
+
+func (s *yamlSplitter) position() position {
+	return position{line: s.line + 1, offset: s.offset}
+}
+
+// readLine reads one line in pieces of at most the reader's buffer and
+// appends it to d's text, unless it is a separator or d cannot hold it.
+func (s *yamlSplitter) readLine(d *yamlDoc) (yamlLine, error) {
+	var l yamlLine
+	start, limit := d.text.Len(), 0
+	for first := true; ; first = false {
+		piece, err := s.in.ReadSlice('\n')
+		s.offset += int64(len(piece))
+		if first {
+			l = lineShape(piece)
+			limit, l.overText = d.room(l)
+		}
+		l.size += len(piece)
+		switch {
+		case l.separator || l.cut:
+		case l.size > limit:
+			l.cut = true
+			d.text.Truncate(start)
+		default:
+			d.text.Write(piece)
+		}
+		if err != bufio.ErrBufferFull {
+			return l, err
+		}
+	}
+}
+
+// lineShape describes a line from its first piece.
+func lineShape(piece []byte) yamlLine {
+	l := yamlLine{separator: isSeparator(piece)}
+	if l.separator {
+		l.head = bytes.Clone(piece[:min(len(piece), separatorPeek)])
+	}
+	for l.indent < len(piece) && (piece[l.indent] == ' ' || piece[l.indent] == '\t') {
+		l.indent++
+	}
+	l.comment = l.indent == len(piece) || piece[l.indent] == '#' || piece[l.indent] == '\n' || piece[l.indent] == '\r'
+	return l
+}
+
+// room is how long a line of this shape may be for the document to hold
+// it, and whether MaxTextBytes is what bounds it.
+func (d *yamlDoc) room(l yamlLine) (int, bool) {
+	text := MaxTextBytes - d.text.Len()
+	if d.tooLarge != nil {
+		return -1, false
+	}
+	if content := MaxDocumentBytes - d.content + l.indent; !l.comment && content < text {
+		return content, false
+	}
+	return text, true
+}
+
+// add counts a line that readLine appended, or marks the document too
+// large when it could not.
+func (d *yamlDoc) add(l yamlLine) {
+	switch {
+	case d.tooLarge != nil:
+		return
+	case l.cut && l.overText:
+		d.tooLarge = errTextTooLarge
+	case l.cut:
+		d.tooLarge = errTooLarge
+	case !l.comment:
+		d.content += l.size - l.indent
+		return
+	default:
+		return
+	}
+	d.text = bytes.Buffer{}
+}
+
+func (d *yamlDoc) empty() bool {
+	return d.text.Len() == 0 && d.tooLarge == nil
+}
+
+func (d *yamlDoc) finish() ([]byte, position, error) {
+	if d.tooLarge != nil {
+		return nil, d.at, d.tooLarge
+	}
+	return d.text.Bytes(), d.at, nil
 }
 
 // isSeparator reports whether a line starts with the document separator "---".
@@ -80,20 +203,26 @@ func separatorRest(line []byte) string {
 	if rest == "" || strings.HasPrefix(rest, "#") {
 		return ""
 	}
+	if len(rest) > 40 {
+		rest = rest[:40] + "..."
+	}
 	return rest
 }
 
 // decode converts a YAML document to JSON and decodes that, so values come out
 // exactly as kubectl sends them. Duplicate keys are errors.
 func (s *yamlSplitter) decode(raw []byte, line int) (any, error) {
-	js, err := yaml.YAMLToJSONStrict(raw)
+	js, err := yamlToJSON(raw)
 	if err != nil {
 		return nil, yamlError(err, line)
+	}
+	if len(js) > MaxDocumentBytes {
+		return nil, errTooLarge
 	}
 	return decodeJSON(js, line, false)
 }
 
-var yamlLine = regexp.MustCompile(`line (\d+)`)
+var yamlLineNumber = regexp.MustCompile(`line (\d+)`)
 
 // yamlError rewrites the document-relative line numbers of a YAML error to
 // lines of the file.
@@ -102,7 +231,7 @@ func yamlError(err error, docLine int) error {
 	if strings.Contains(msg, "exceeded max depth") {
 		return errDepth
 	}
-	msg = yamlLine.ReplaceAllStringFunc(msg, func(m string) string {
+	msg = yamlLineNumber.ReplaceAllStringFunc(msg, func(m string) string {
 		n, convErr := strconv.Atoi(m[len("line "):])
 		if convErr != nil {
 			return m

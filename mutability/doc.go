@@ -50,6 +50,13 @@
 //     both accepted; the immutability of an item lasts as long as its key.
 //   - Duplicate keys in a list are reported by list-type validation; here the
 //     first item with a key is the one that is correlated.
+//   - The old object is taken as stored, never validated (kube-apiserver
+//     does not validate stored objects either). Where an old value does not
+//     have the schema's shape (a string where the schema has an object or a
+//     list), nothing below it is correlated: its fields or items are absent
+//     from the old object, as when the whole value is added, so a field
+//     below may take any value. The extension on the value itself still
+//     applies: a value of another type is compared like any other.
 //
 // # Errors
 //

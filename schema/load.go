@@ -1,6 +1,7 @@
 package schema
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 
@@ -55,11 +56,18 @@ func (p Problem) Error() string {
 
 // LoadFiles reads CRDs and bare schemas from files and directories (see
 // manifest.ExpandPaths). A document of another kind is skipped with a
-// warning; a file given by name that holds neither a CRD nor a schema is an error.
+// warning; a file given by name that holds neither a CRD nor a schema is an error,
+// and so is a subdirectory that cannot be read (the others are still read).
 func LoadFiles(paths []string) *Loaded {
 	l := &Loaded{}
 	files, err := manifest.ExpandPaths(paths)
-	if err != nil {
+	var unreadable *manifest.UnreadableError
+	switch {
+	case errors.As(err, &unreadable):
+		for _, e := range unreadable.Dirs {
+			l.Problems = append(l.Problems, Problem{Err: e, Source: manifest.Source{Item: -1}})
+		}
+	case err != nil:
 		l.Problems = append(l.Problems, Problem{Err: err, Source: manifest.Source{Item: -1}})
 		return l
 	}

@@ -1,8 +1,6 @@
 package cli
 
 import (
-	"bytes"
-	"encoding/json"
 	"fmt"
 	"io"
 
@@ -66,6 +64,9 @@ type move func(crd map[string]any) (map[string]any, int, error)
 func runAnnotate(s streams, o *annotateOptions, args []string) error {
 	if o.output != "yaml" && o.output != "json" {
 		return badInput("unknown output format %q: use yaml or json", o.output)
+	}
+	if err := checkStdinOnce(args); err != nil {
+		return err
 	}
 	fn, direction := mover(o.reverse)
 	var crds []map[string]any
@@ -145,13 +146,5 @@ func printObjects(w io.Writer, objects []map[string]any, output string) error {
 // printJSONDocument writes v as indented JSON without escaping <, > and &,
 // which descriptions use.
 func printJSONDocument(w io.Writer, v any) error {
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false)
-	enc.SetIndent("", "  ")
-	if err := enc.Encode(v); err != nil {
-		return err
-	}
-	_, err := w.Write(buf.Bytes())
-	return err
+	return printJSON(w, v, false)
 }

@@ -1,6 +1,8 @@
 package cli
 
 import (
+	"errors"
+	"fmt"
 	"io"
 
 	"github.com/kval-dev/kval/manifest"
@@ -11,14 +13,23 @@ import (
 type inputDoc struct {
 	doc manifest.Document
 	err error
+	// json says that the document's file is read as JSON (manifest.ReadAt).
+	json bool
 }
 
 // readInputs calls fn for every document of the given files, directories and
 // "-" (stdin), in order. Reading is streamed: a document is handed over before
-// the next is read.
+// the next is read. A file or a subdirectory that cannot be read is handed
+// over as one error, and the others are still read.
 func readInputs(s streams, args []string, fn func(inputDoc)) error {
 	files, err := manifest.ExpandPaths(args)
-	if err != nil {
+	var unreadable *manifest.UnreadableError
+	switch {
+	case errors.As(err, &unreadable):
+		for _, d := range unreadable.Dirs {
+			fn(inputDoc{doc: manifest.Document{Source: manifest.Source{File: d.Dir, Item: -1}}, err: d})
+		}
+	case err != nil:
 		return badInput("%v", err)
 	}
 	for _, file := range files {
@@ -29,6 +40,8 @@ func readInputs(s streams, args []string, fn func(inputDoc)) error {
 	return nil
 }
 
+// readFile hands over the documents of one file; a read error of the
+// stream ends it.
 func readFile(s streams, file string, fn func(inputDoc)) error {
 	in, name, closeFn, err := open(s, file)
 	if err != nil {
@@ -41,18 +54,41 @@ func readFile(s streams, file string, fn func(inputDoc)) error {
 		if err == io.EOF {
 			return nil
 		}
-		fn(inputDoc{doc: doc, err: err})
-		if _, isDocErr := err.(*manifest.Error); err != nil && !isDocErr {
-			return nil // the stream itself failed; its error was reported
-		}
+		fn(inputDoc{doc: doc, err: err, json: r.JSON()})
 	}
 }
 
 // withoutSource strips the source from a manifest error: results name their
 // source themselves.
 func withoutSource(err error) error {
-	if me, ok := err.(*manifest.Error); ok {
-		return me.Err
+	var docErr *manifest.Error
+	var readErr *manifest.ReadError
+	var dirErr *manifest.DirError
+	switch {
+	case errors.As(err, &docErr):
+		return docErr.Err
+	case errors.As(err, &readErr):
+		return fmt.Errorf("reading stopped: %w", readErr.Err)
+	case errors.As(err, &dirErr):
+		return fmt.Errorf("directory not read: %w", dirErr.Err)
 	}
 	return err
+}
+
+// checkStdinOnce refuses "-" given more than once among the inputs of a
+// command (--crd - -, say): stdin can be read only once, and the second
+// reader would find it empty.
+func checkStdinOnce(inputs ...[]string) error {
+	n := 0
+	for _, list := range inputs {
+		for _, p := range list {
+			if p == manifest.Stdin {
+				n++
+			}
+		}
+	}
+	if n > 1 {
+		return badInput(`stdin ("-") is given %d times: it can be read only once`, n)
+	}
+	return nil
 }

@@ -8,7 +8,6 @@ import (
 
 	"github.com/spf13/cobra"
 	"k8s.io/apimachinery/pkg/util/validation/field"
-	"sigs.k8s.io/yaml"
 
 	"github.com/kval-dev/kval/celrules"
 	"github.com/kval-dev/kval/lint"
@@ -81,6 +80,9 @@ type lintResult struct {
 func runLint(ctx context.Context, s streams, output string, allCosts bool, args []string) error {
 	if output != "text" && output != "json" && output != "yaml" {
 		return badInput("unknown output format %q: use text, json or yaml", output)
+	}
+	if err := checkStdinOnce(args); err != nil {
+		return err
 	}
 	var results []lintResult
 	found := map[string]bool{} // files with a CRD, a schema or a read error
@@ -203,10 +205,10 @@ func printLint(s streams, output string, results []lintResult) error {
 	var err error
 	switch output {
 	case "json":
-		err = printJSON(s.out, doc)
+		err = printJSON(s.out, doc, true)
 	case "yaml":
 		var out []byte
-		if out, err = yaml.Marshal(doc); err == nil {
+		if out, err = marshalYAML(doc); err == nil {
 			_, err = s.out.Write(out)
 		}
 	default:

@@ -1,64 +1,369 @@
 package cli
 
 import (
+	"bufio"
+	"cmp"
 	"context"
 	"fmt"
+	"hash/maphash"
+	"io"
+	"math"
+	"os"
+	"slices"
+	"sync"
 
 	"github.com/kval-dev/kval/catalog"
 	"github.com/kval-dev/kval/engine"
+	"github.com/kval-dev/kval/manifest"
+	"k8s.io/apimachinery/pkg/runtime"
 )
 
-// oldObjects are the current objects given with --old, by identity.
-type oldObjects map[string]map[string]any
+// oldObjects are the current objects given with --old, indexed by
+// identity. The index keeps where each object is (file, offset, List
+// item), 16 bytes an object whatever its size, sorted by a 32-bit hash of
+// its identity (identities that share a hash are told apart by reading
+// them); an object is read again and decoded when an object to
+// validate matches it (the last Lists read are kept decoded: their items
+// are usually matched one after the other). Stdin is first copied to a
+// temporary file, removed by close.
+type oldObjects struct {
+	ctx       context.Context
+	cat       *catalog.Catalog
+	namespace string
+	hash      func(key string) uint32
+	records   []oldRecord
+	files     []oldFile
+	fileIndex map[string]int
+	spool     string
+	lists     listCache
+}
+
+// oldFile is a file of old objects: its name in messages, where to read
+// it again, and whether it is read as JSON.
+type oldFile struct {
+	name, path string
+	json       bool
+}
+
+// oldRecord is where an old object is.
+type oldRecord struct {
+	hash uint32 // of the identity
+	item int32
+	pos  uint64 // file index << offsetBits | offset of the document
+}
+
+const offsetBits = 40 // files up to 1 TiB, 16 million of them
 
 func objectKey(apiVersion, kind, namespace, name string) string {
 	return apiVersion + "\x00" + kind + "\x00" + namespace + "\x00" + name
 }
 
-func (o oldObjects) find(apiVersion, kind, namespace, name string) map[string]any {
-	return o[objectKey(apiVersion, kind, namespace, name)]
+// loadOldObjects indexes the --old paths. Every old object must be
+// readable, served by a CRD and unique: otherwise updates could not be
+// matched.
+func loadOldObjects(ctx context.Context, s streams, cat *catalog.Catalog, paths []string, namespace string) (*oldObjects, error) {
+	seed := maphash.MakeSeed()
+	o := &oldObjects{ctx: ctx, cat: cat, namespace: namespace, fileIndex: map[string]int{},
+		hash: func(key string) uint32 { return uint32(maphash.String(seed, key)) }}
+	return o, o.load(s, paths)
 }
 
-// loadOldObjects reads the --old paths. Every old object must be readable,
-// served by a CRD and unique: otherwise updates could not be matched.
-func loadOldObjects(ctx context.Context, s streams, cat *catalog.Catalog, paths []string, namespace string) (oldObjects, error) {
-	olds := oldObjects{}
-	if len(paths) == 0 {
-		return olds, nil
+// load indexes the paths.
+func (o *oldObjects) load(s streams, paths []string) error {
+	if slices.Contains(paths, manifest.Stdin) {
+		if err := o.spoolStdin(&s); err != nil {
+			o.close()
+			return badInput("<stdin>: old objects: reading stopped: %v", err)
+		}
 	}
-	sources := map[string]string{}
 	failed := false
-	fail := func(format string, args ...any) {
-		fmt.Fprintf(s.err, "error: "+format+"\n", args...)
+	report := func(err error) {
+		fmt.Fprintf(s.err, "error: %v\n", err)
 		failed = true
 	}
 	err := readInputs(s, paths, func(in inputDoc) {
-		r := newObjectResult(in.doc)
-		if in.err != nil {
-			fail("%s: old object: %v", r.source(), withoutSource(in.err))
-			return
+		if err := o.add(in); err != nil {
+			report(err)
 		}
-		v, err := cat.ForObject(ctx, r.APIVersion, r.Kind)
+	})
+	if err == nil {
+		o.sort(report)
+	}
+	if err == nil && failed {
+		err = &exitError{code: ExitBadInput}
+	}
+	if err != nil {
+		o.close()
+	}
+	return err
+}
+
+// spoolStdin copies stdin to a temporary file, which s then opens for "-".
+func (o *oldObjects) spoolStdin(s *streams) error {
+	f, err := os.CreateTemp("", "kval-old-stdin-*")
+	if err != nil {
+		return err
+	}
+	o.spool = f.Name()
+	// Plain reads and writes: a read error is then named as a read of stdin.
+	_, err = io.Copy(struct{ io.Writer }{f}, struct{ io.Reader }{s.in})
+	if closeErr := f.Close(); err == nil {
+		err = closeErr
+	}
+	s.stdinFile = o.spool
+	return err
+}
+
+// close removes the copy of stdin.
+func (o *oldObjects) close() {
+	if o.spool != "" {
+		os.Remove(o.spool)
+	}
+}
+
+// add indexes one old object; the error is its message.
+func (o *oldObjects) add(in inputDoc) error {
+	r := newObjectResult(in.doc)
+	if in.err != nil {
+		return fmt.Errorf("%s: old object: %v", r.source(), withoutSource(in.err))
+	}
+	key, err := o.identity(in.doc)
+	if err != nil {
+		return fmt.Errorf("%s: old object: %v", r.source(), err)
+	}
+	rec, err := o.record(in)
+	if err != nil {
+		return fmt.Errorf("%s: old object: %v", r.source(), err)
+	}
+	rec.hash = o.hash(key)
+	o.records = append(o.records, rec)
+	return nil
+}
+
+// identity is the key of an old object: apiVersion, kind, namespace (as
+// kubectl defaults it) and name.
+func (o *oldObjects) identity(doc manifest.Document) (string, error) {
+	r := newObjectResult(doc)
+	v, err := o.cat.ForObject(o.ctx, r.APIVersion, r.Kind)
+	if err != nil {
+		return "", err
+	}
+	return objectKey(r.APIVersion, r.Kind, defaultNamespace(v, doc.Object, o.namespace), r.Name), nil
+}
+
+func (o *oldObjects) record(in inputDoc) (oldRecord, error) {
+	src := in.doc.Source
+	i, known := o.fileIndex[src.File]
+	if !known {
+		path := src.File
+		if src.File == stdinName {
+			path = o.spool
+		}
+		i = len(o.files)
+		o.files = append(o.files, oldFile{name: src.File, path: path, json: in.json})
+		o.fileIndex[src.File] = i
+	}
+	if src.Offset >= 1<<offsetBits || i >= 1<<(64-offsetBits) || src.Item > math.MaxInt32 {
+		return oldRecord{}, fmt.Errorf("too far into the input to be indexed (1 TiB)")
+	}
+	return oldRecord{pos: uint64(i)<<offsetBits | uint64(src.Offset), item: int32(src.Item)}, nil
+}
+
+// sort orders the index by hash and reports the identities given twice.
+func (o *oldObjects) sort(report func(error)) {
+	slices.SortStableFunc(o.records, func(a, b oldRecord) int { return cmp.Compare(a.hash, b.hash) })
+	var dups []duplicate
+	for i := 0; i < len(o.records); {
+		j := i + 1
+		for j < len(o.records) && o.records[j].hash == o.records[i].hash {
+			j++
+		}
+		if j > i+1 {
+			dups = append(dups, o.duplicates(o.records[i:j], report)...)
+		}
+		i = j
+	}
+	if len(dups) > 0 {
+		o.reportDuplicates(dups, report)
+	}
+}
+
+// duplicate is an old object whose identity an earlier one has.
+type duplicate struct {
+	rec, first oldRecord
+	subject    string
+}
+
+// duplicates finds, among records of one hash, those of an identity an
+// earlier one has (records of different identities may share a hash).
+func (o *oldObjects) duplicates(records []oldRecord, report func(error)) []duplicate {
+	var dups []duplicate
+	first := map[string]oldRecord{}
+	for _, rec := range records {
+		doc, err := o.read(rec)
+		var key string
+		if err == nil {
+			key, err = o.identity(doc)
+		}
 		if err != nil {
-			fail("%s: old object: %v", r.source(), err)
-			return
+			report(err)
+			continue
 		}
-		r.Namespace = defaultNamespace(v, in.doc.Object, namespace)
-		key := objectKey(r.APIVersion, r.Kind, r.Namespace, r.Name)
-		if first, dup := sources[key]; dup {
-			fail("%s: old object %s is given twice, first at %s", r.source(), r.subject(), first)
-			return
+		if earlier, dup := first[key]; dup {
+			r := newObjectResult(doc)
+			dups = append(dups, duplicate{rec: rec, first: earlier, subject: r.subject()})
+			continue
 		}
-		sources[key] = r.source()
-		olds[key] = in.doc.Object
+		first[key] = rec
+	}
+	return dups
+}
+
+// reportDuplicates names each duplicate and the first object of its
+// identity by file and line (the index keeps no lines: they are counted).
+func (o *oldObjects) reportDuplicates(dups []duplicate, report func(error)) {
+	var positions []uint64
+	for _, d := range dups {
+		positions = append(positions, d.rec.pos, d.first.pos)
+	}
+	lines, err := o.lines(positions)
+	if err != nil {
+		report(err)
+		return
+	}
+	source := func(rec oldRecord) manifest.Source {
+		src := o.source(rec)
+		src.Line = lines[rec.pos]
+		return src
+	}
+	for _, d := range dups {
+		report(fmt.Errorf("%s: old object %s is given twice, first at %s", source(d.rec), d.subject, source(d.first)))
+	}
+}
+
+// lines finds the line of each position, reading each file once.
+func (o *oldObjects) lines(positions []uint64) (map[uint64]int, error) {
+	slices.Sort(positions)
+	lines := map[uint64]int{}
+	for i := 0; i < len(positions); {
+		file := positions[i] >> offsetBits
+		j := i
+		for j < len(positions) && positions[j]>>offsetBits == file {
+			j++
+		}
+		if err := o.countLines(o.files[file].path, positions[i:j], lines); err != nil {
+			return nil, err
+		}
+		i = j
+	}
+	return lines, nil
+}
+
+// countLines records the line of each of the sorted positions of a file.
+func (o *oldObjects) countLines(path string, positions []uint64, lines map[uint64]int) error {
+	f, err := os.Open(path)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	in := bufio.NewReader(f)
+	line, offset := 1, uint64(0)
+	for _, pos := range positions {
+		for target := pos & (1<<offsetBits - 1); offset < target; offset++ {
+			c, err := in.ReadByte()
+			if err != nil {
+				return fmt.Errorf("%s: %w", path, err)
+			}
+			if c == '\n' {
+				line++
+			}
+		}
+		lines[pos] = line
+	}
+	return nil
+}
+
+// find returns the old object with this identity, nil when there is none.
+func (o *oldObjects) find(apiVersion, kind, namespace, name string) (map[string]any, error) {
+	key := objectKey(apiVersion, kind, namespace, name)
+	h := o.hash(key)
+	i, _ := slices.BinarySearchFunc(o.records, h, func(r oldRecord, h uint32) int { return cmp.Compare(r.hash, h) })
+	for ; i < len(o.records) && o.records[i].hash == h; i++ {
+		doc, err := o.read(o.records[i])
+		if err != nil {
+			return nil, err
+		}
+		if k, err := o.identity(doc); err != nil || k == key {
+			return doc.Object, err
+		}
+	}
+	return nil, nil
+}
+
+func (o *oldObjects) source(rec oldRecord) manifest.Source {
+	f := o.files[rec.pos>>offsetBits]
+	return manifest.Source{File: f.name, Item: int(rec.item), Offset: int64(rec.pos & (1<<offsetBits - 1))}
+}
+
+// read reads an old object again from its file: a copy of its own.
+func (o *oldObjects) read(rec oldRecord) (manifest.Document, error) {
+	docs, err := o.lists.get(rec.pos, rec.item >= 0, func() ([]manifest.Document, error) {
+		f := o.files[rec.pos>>offsetBits]
+		file, err := os.Open(f.path)
+		if err != nil {
+			return nil, err
+		}
+		defer file.Close()
+		return manifest.ReadAt(file, o.source(rec), f.json)
 	})
 	if err != nil {
-		return nil, err
+		return manifest.Document{}, err
 	}
-	if failed {
-		return nil, &exitError{code: ExitBadInput}
+	for _, doc := range docs {
+		if doc.Source.Item == int(rec.item) {
+			doc.Object = runtime.DeepCopyJSON(doc.Object)
+			return doc, nil
+		}
 	}
-	return olds, nil
+	return manifest.Document{}, fmt.Errorf("%s: no document there any more (did the file change?)", o.source(rec))
+}
+
+// listCache keeps the last Lists read again, decoded.
+type listCache struct {
+	mu    sync.Mutex
+	lists []cachedList // the most recent first
+}
+
+type cachedList struct {
+	pos  uint64
+	docs []manifest.Document
+}
+
+const cachedLists = 2
+
+// get returns the documents at pos: those of a List from the cache, or
+// read; others read.
+func (c *listCache) get(pos uint64, isList bool, read func() ([]manifest.Document, error)) ([]manifest.Document, error) {
+	if !isList {
+		return read()
+	}
+	c.mu.Lock()
+	for i, l := range c.lists {
+		if l.pos == pos {
+			copy(c.lists[1:i+1], c.lists[:i])
+			c.lists[0] = l
+			c.mu.Unlock()
+			return l.docs, nil
+		}
+	}
+	c.mu.Unlock()
+	docs, err := read()
+	if err == nil {
+		c.mu.Lock()
+		c.lists = append([]cachedList{{pos: pos, docs: docs}}, c.lists[:min(len(c.lists), cachedLists-1)]...)
+		c.mu.Unlock()
+	}
+	return docs, err
 }
 
 // defaultNamespace sets the namespace of a namespaced object that has none,

@@ -1,16 +1,13 @@
 package cli
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
 	"fmt"
 	"io"
 	"strings"
 
 	"github.com/spf13/cobra"
 	"k8s.io/apimachinery/pkg/runtime/schema"
-	"sigs.k8s.io/yaml"
 
 	"github.com/kval-dev/kval/openapi"
 )
@@ -52,6 +49,9 @@ path. --group-version prints one document.`,
 func runOpenAPI(ctx context.Context, s streams, o *openAPIOptions) error {
 	if o.output != "json" && o.output != "yaml" {
 		return badInput("unknown output format %q: use json or yaml", o.output)
+	}
+	if err := checkStdinOnce(o.crds); err != nil {
+		return err
 	}
 	cat, err := loadCatalog(ctx, s, o.crds)
 	if err != nil {
@@ -97,18 +97,10 @@ func selectGroupVersion(docs []openapi.GroupVersionDocument, groupVersion string
 // printOpenAPI writes one document. JSON is indented and does not escape
 // <, > and &, which descriptions use; YAML documents are separated by ---.
 func printOpenAPI(w io.Writer, d openapi.GroupVersionDocument, output string, first bool) error {
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false)
-	enc.SetIndent("", "  ")
-	if err := enc.Encode(d.Document); err != nil {
-		return err
-	}
 	if output == "json" {
-		_, err := w.Write(buf.Bytes())
-		return err
+		return printJSON(w, d.Document, false)
 	}
-	out, err := yaml.JSONToYAML(buf.Bytes())
+	out, err := marshalYAML(d.Document)
 	if err != nil {
 		return err
 	}

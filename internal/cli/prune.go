@@ -9,8 +9,9 @@ import (
 )
 
 type pruneOptions struct {
-	crds   []string
-	output string
+	crds        []string
+	output      string
+	failOnEmpty bool
 }
 
 func newPruneCommand(s streams) *cobra.Command {
@@ -21,7 +22,9 @@ func newPruneCommand(s streams) *cobra.Command {
 		Long: `Prune reads objects from files, directories or stdin ("-"), finds the CRD that
 serves each one (by apiVersion and kind), and prints it as kube-apiserver would
 store it: unknown fields removed, unknown metadata fields removed, defaults
-applied. Every removed field is reported as a warning, as kubectl prints it.`,
+applied. Every removed field is reported as a warning, as kubectl prints it.
+When no object was pruned (an empty input, only kinds no CRD defines), a
+warning says so; --fail-on-empty makes it an error (exit 2).`,
 		Example: `  kval prune --crd examples/crd.yaml examples/valid.yaml
   kubectl get widgets -o yaml | kval prune --crd crds/ -o json -`,
 		Args: cobra.MinimumNArgs(1),
@@ -31,6 +34,7 @@ applied. Every removed field is reported as a warning, as kubectl prints it.`,
 	}
 	cmd.Flags().StringSliceVar(&o.crds, "crd", nil, "CRD files or directories (repeatable)")
 	cmd.Flags().StringVarP(&o.output, "output", "o", "yaml", "output format: yaml or json")
+	cmd.Flags().BoolVar(&o.failOnEmpty, "fail-on-empty", false, "exit 2 when no object was pruned (empty input, only skipped kinds)")
 	return cmd
 }
 
@@ -38,34 +42,64 @@ func runPrune(ctx context.Context, s streams, o *pruneOptions, args []string) er
 	if o.output != "yaml" && o.output != "json" {
 		return badInput("unknown output format %q: use yaml or json", o.output)
 	}
+	if err := checkStdinOnce(o.crds, args); err != nil {
+		return err
+	}
 	cat, err := loadCatalog(ctx, s, o.crds)
 	if err != nil {
 		return err
 	}
-	results := []objectResult{}
-	status := ExitValid
-	printed := 0
-	err = readInputs(s, args, func(in inputDoc) {
-		r := pruneOne(ctx, cat, in)
-		status = max(status, resultStatus(&r))
-		if o.output == "json" {
-			results = append(results, r)
-			return
-		}
-		if printPruned(s, &r, printed == 0) {
-			printed++
-		}
-	})
-	if err != nil {
+	p := &pruneOutput{s: s}
+	if o.output == "json" {
+		p.json = startJSONResults(s.out)
+	}
+	if err := readInputs(s, args, func(in inputDoc) {
+		p.add(protect(in, func(in inputDoc) objectResult { return pruneOne(ctx, cat, in) }))
+	}); err != nil {
 		return err
 	}
-	if o.output == "json" {
-		if err := printJSON(s.out, map[string]any{"results": results}); err != nil {
-			return err
-		}
+	return p.finish(o.failOnEmpty)
+}
+
+// pruneOutput prints pruned objects as they come: YAML documents, or one
+// JSON document streamed result by result.
+type pruneOutput struct {
+	s       streams
+	json    *jsonResults
+	status  int
+	docs    int
+	pruned  int
+	printed int
+}
+
+func (p *pruneOutput) add(r objectResult) {
+	p.status = max(p.status, resultStatus(&r))
+	p.docs++
+	if r.Object != nil {
+		p.pruned++
 	}
-	if status != ExitValid {
-		return &exitError{code: status}
+	if p.json == nil {
+		if printPruned(p.s, &r, p.printed == 0) {
+			p.printed++
+		}
+		return
+	}
+	if err := p.json.add(r); err != nil {
+		fmt.Fprintf(p.s.err, "error: %s: %v\n", r.source(), err)
+		p.status = ExitBadInput
+	}
+}
+
+func (p *pruneOutput) finish(failOnEmpty bool) error {
+	if p.json != nil {
+		p.json.end()
+		fmt.Fprint(p.s.out, "\n}\n")
+	}
+	if p.pruned == 0 && p.status == ExitValid {
+		p.status = max(p.status, reportNothingDone(p.s, "pruned", p.docs, failOnEmpty))
+	}
+	if p.status != ExitValid {
+		return &exitError{code: p.status}
 	}
 	return nil
 }
@@ -93,6 +127,8 @@ func pruneOne(ctx context.Context, cat *catalog.Catalog, in inputDoc) objectResu
 // resultStatus is the exit code one result calls for.
 func resultStatus(r *objectResult) int {
 	switch {
+	case r.internal:
+		return ExitInternal
 	case r.Error != "":
 		return ExitBadInput
 	case len(r.Errors) > 0:

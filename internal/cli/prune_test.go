@@ -16,6 +16,9 @@ func TestPruneGolden(t *testing.T) {
 		{golden: "prune/missing-file", args: []string{"prune", "--crd", crd, "testdata/prune/does-not-exist.yaml"}},
 		{golden: "prune/no-crd-flag", args: []string{"prune", "../../examples/objects/orders.yaml"}},
 		{golden: "prune/bad-output", args: []string{"prune", "--crd", crd, "-o", "xml", "../../examples/objects/orders.yaml"}},
+		{golden: "prune/merge-key", args: []string{"prune", "--crd", crd, "testdata/prune/merge-key.yaml"}},
+		{golden: "prune/empty", args: []string{"prune", "--crd", crd, "-"}},
+		{golden: "prune/empty-json", args: []string{"prune", "--crd", crd, "-o", "json", "--fail-on-empty", "-"}},
 	}
 	for _, c := range cases {
 		t.Run(c.golden, func(t *testing.T) { runGolden(t, c) })

@@ -1,13 +1,11 @@
 package cli
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 
 	"k8s.io/apimachinery/pkg/util/validation/field"
-	"sigs.k8s.io/yaml"
 
 	"github.com/kval-dev/kval/catalog"
 	"github.com/kval-dev/kval/manifest"
@@ -39,6 +37,7 @@ type objectResult struct {
 	Skipped string `json:"skipped,omitempty"`
 
 	fieldErrs field.ErrorList // Errors, for text output
+	internal  bool            // Error is a panic kval recovered
 }
 
 // setErrors records the field errors of the result.
@@ -115,16 +114,9 @@ func (r *objectResult) subject() string {
 	return fmt.Sprintf("%s %q", kind, r.Name)
 }
 
-// printJSON writes v as indented JSON.
-func printJSON(w io.Writer, v any) error {
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	return enc.Encode(v)
-}
-
 // printYAMLDocument writes v as one YAML document of a stream.
 func printYAMLDocument(w io.Writer, v any, first bool) error {
-	out, err := yaml.Marshal(v)
+	out, err := marshalYAML(v)
 	if err != nil {
 		return err
 	}
@@ -135,4 +127,57 @@ func printYAMLDocument(w io.Writer, v any, first bool) error {
 	}
 	_, err = w.Write(out)
 	return err
+}
+
+// jsonResults streams the document {"results": [...]} one result at a
+// time, as printJSON would print it whole.
+type jsonResults struct {
+	w     io.Writer
+	count int
+}
+
+func startJSONResults(w io.Writer) *jsonResults {
+	fmt.Fprint(w, "{\n  \"results\": [")
+	return &jsonResults{w: w}
+}
+
+func (j *jsonResults) add(result any) error {
+	item, err := marshalJSON(result, "    ", true)
+	if err != nil {
+		return err
+	}
+	sep := ","
+	if j.count == 0 {
+		sep = ""
+	}
+	j.count++
+	_, err = fmt.Fprintf(j.w, "%s\n    %s", sep, item)
+	return err
+}
+
+// end closes the results array; what follows it (the summary) and the
+// document's closing brace are the caller's.
+func (j *jsonResults) end() {
+	if j.count == 0 {
+		fmt.Fprint(j.w, "]")
+		return
+	}
+	fmt.Fprint(j.w, "\n  ]")
+}
+
+// reportNothingDone says on stderr that no object was validated (or
+// pruned: done) out of docs documents read, in a run that found nothing
+// wrong; an error with failOnEmpty, a warning otherwise. It returns the
+// exit code it calls for.
+func reportNothingDone(s streams, done string, docs int, failOnEmpty bool) int {
+	why := `the input is empty (no document, only comments or "---")`
+	if docs > 0 {
+		why = fmt.Sprintf("the %d document(s) read were skipped or unusable", docs)
+	}
+	if failOnEmpty {
+		fmt.Fprintf(s.err, "error: no object was %s: %s\n", done, why)
+		return ExitBadInput
+	}
+	fmt.Fprintf(s.err, "Warning: no object was %s: %s; --fail-on-empty makes this an error\n", done, why)
+	return ExitValid
 }

@@ -5,21 +5,29 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"runtime/debug"
 
 	"github.com/spf13/cobra"
 )
 
-// Exit codes of every kval command.
+// Exit codes of every kval command. A crash of the Go runtime (a fatal
+// error, a panic kval did not recover) exits 2 as well, after "fatal
+// error:" or "panic:" and goroutine stacks on stderr; kval recovers the
+// panics of its own goroutines and exits ExitInternal after them.
 const (
 	ExitValid    = 0
 	ExitInvalid  = 1
 	ExitBadInput = 2
+	// ExitInternal is a bug in kval: a panic it recovered.
+	ExitInternal = 3
 )
 
 // streams are the standard streams of one run.
 type streams struct {
 	in       io.Reader
 	out, err io.Writer
+	// stdinFile is a copy of stdin (see oldObjects), read in its place.
+	stdinFile string
 }
 
 // exitError ends a command with a specific exit code after its output.
@@ -50,7 +58,8 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 }
 
 // MainContext is Main until ctx ends (kval serve stops then).
-func MainContext(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+func MainContext(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
+	defer recoverCrash(stderr, &code)
 	s := streams{in: stdin, out: stdout, err: stderr}
 	root := newRootCommand(s)
 	root.SetArgs(args)
@@ -92,4 +101,29 @@ does, offline, and generates validation code from +k8s: tags on Go types.`,
 		newAnnotateCommand(s),
 	)
 	return root
+}
+
+// internalError introduces the report of a panic kval recovered.
+const internalError = "internal error (a bug in kval: please report it with the input that caused it)"
+
+// recoverCrash turns a panic of the command's goroutine into a report and
+// ExitInternal, to be deferred.
+func recoverCrash(stderr io.Writer, code *int) {
+	if p := recover(); p != nil {
+		fmt.Fprintf(stderr, "error: %s: %v\n%s", internalError, p, debug.Stack())
+		*code = ExitInternal
+	}
+}
+
+// protect runs work on one document; a panic (a bug in kval) becomes that
+// document's internal error instead of ending the run.
+func protect(in inputDoc, work func(inputDoc) objectResult) (r objectResult) {
+	defer func() {
+		if p := recover(); p != nil {
+			r = newObjectResult(in.doc)
+			r.Error = fmt.Sprintf("%s: %v", internalError, p)
+			r.internal = true
+		}
+	}()
+	return work(in)
 }

@@ -20,7 +20,12 @@ type validateOptions struct {
 	output      string
 	jobs        int
 	namespace   string
+	failOnEmpty bool
 }
+
+// maxJobs bounds -j: validation is CPU-bound, so more workers than CPUs
+// only hold more objects in memory (each worker has up to 4 in flight).
+func maxJobs() int { return 4 * runtime.GOMAXPROCS(0) }
 
 func newValidateCommand(s streams) *cobra.Command {
 	o := &validateOptions{}
@@ -34,7 +39,9 @@ apiVersion, kind, namespace and name (objects without one are creates).
 
 Errors are printed in kube-apiserver's words; warnings (pruned fields,
 ratcheted errors) on stderr. Exit code 0 when every object is valid, 1 when
-one is invalid, 2 when the input or a CRD cannot be used.`,
+one is invalid, 2 when the input or a CRD cannot be used. When no object was
+validated (an empty input, only kinds no CRD defines), a warning says so;
+--fail-on-empty makes it an error (exit 2).`,
 		Example: `  kval validate --crd examples/crd.yaml examples/
   kval validate --crd crds/ --old live.yaml changed.yaml
   kval validate --crd crds/ --old live.yaml --subresource status status.yaml`,
@@ -49,12 +56,13 @@ one is invalid, 2 when the input or a CRD cannot be used.`,
 	f.StringVar(&o.subresource, "subresource", "", `validate updates of a subresource: "status"`)
 	f.BoolVar(&o.ratcheting, "ratcheting", true, "on update, report errors on unchanged values as warnings (as kube-apiserver)")
 	f.StringVarP(&o.output, "output", "o", "text", "output format: text, json or yaml")
-	f.IntVarP(&o.jobs, "jobs", "j", runtime.GOMAXPROCS(0), "objects validated in parallel")
+	f.IntVarP(&o.jobs, "jobs", "j", runtime.GOMAXPROCS(0), fmt.Sprintf("objects validated in parallel, at most %d (4 × GOMAXPROCS)", maxJobs()))
+	f.BoolVar(&o.failOnEmpty, "fail-on-empty", false, "exit 2 when no object was validated (empty input, only skipped kinds)")
 	f.StringVarP(&o.namespace, "namespace", "n", "default", "namespace of namespaced objects that have none, as kubectl's")
 	return cmd
 }
 
-func (o *validateOptions) check() error {
+func (o *validateOptions) check(args []string) error {
 	switch {
 	case o.output != "text" && o.output != "json" && o.output != "yaml":
 		return badInput("unknown output format %q: use text, json or yaml", o.output)
@@ -64,12 +72,14 @@ func (o *validateOptions) check() error {
 		return badInput("--subresource status validates updates: give the current objects with --old")
 	case o.jobs < 1:
 		return badInput("--jobs must be at least 1")
+	case o.jobs > maxJobs():
+		return badInput("--jobs %d is more than %d, the maximum (4 × GOMAXPROCS, the %d CPUs kval may use): validation is CPU-bound", o.jobs, maxJobs(), runtime.GOMAXPROCS(0))
 	}
-	return nil
+	return checkStdinOnce(o.crds, o.old, args)
 }
 
 func runValidate(ctx context.Context, s streams, o *validateOptions, args []string) error {
-	if err := o.check(); err != nil {
+	if err := o.check(args); err != nil {
 		return err
 	}
 	cat, err := loadCatalog(ctx, s, o.crds)
@@ -80,6 +90,7 @@ func runValidate(ctx context.Context, s streams, o *validateOptions, args []stri
 	if err != nil {
 		return err
 	}
+	defer olds.close()
 	out := newValidateOutput(s, o.output)
 	orderedMap(o.jobs, 4*o.jobs,
 		func(send func(inputDoc)) {
@@ -87,14 +98,16 @@ func runValidate(ctx context.Context, s streams, o *validateOptions, args []stri
 				out.fail(err)
 			}
 		},
-		func(in inputDoc) objectResult { return validateOne(ctx, cat, olds, o, in) },
+		func(in inputDoc) objectResult {
+			return protect(in, func(in inputDoc) objectResult { return validateOne(ctx, cat, olds, o, in) })
+		},
 		out.add)
-	return out.finish()
+	return out.finish(o.failOnEmpty)
 }
 
 // validateOne validates one document as a create, or as an update when an
 // old object matches it.
-func validateOne(ctx context.Context, cat *catalog.Catalog, olds oldObjects, o *validateOptions, in inputDoc) objectResult {
+func validateOne(ctx context.Context, cat *catalog.Catalog, olds *oldObjects, o *validateOptions, in inputDoc) objectResult {
 	r := newObjectResult(in.doc)
 	if in.err != nil {
 		r.Error = withoutSource(in.err).Error()
@@ -107,7 +120,12 @@ func validateOne(ctx context.Context, cat *catalog.Catalog, olds oldObjects, o *
 	}
 	r.Namespace = defaultNamespace(v, in.doc.Object, o.namespace)
 	req := engine.Request{Operation: engine.Create, Object: in.doc.Object, DisableRatcheting: !o.ratcheting}
-	if old := olds.find(r.APIVersion, r.Kind, r.Namespace, r.Name); old != nil {
+	old, err := olds.find(r.APIVersion, r.Kind, r.Namespace, r.Name)
+	switch {
+	case err != nil:
+		r.Error = fmt.Sprintf("old object: %v", err)
+		return r
+	case old != nil:
 		req.Operation, req.OldObject = engine.Update, old
 	}
 	if o.subresource == engine.StatusSubresource {

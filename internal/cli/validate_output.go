@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"k8s.io/apimachinery/pkg/util/validation/field"
-	"sigs.k8s.io/yaml"
 )
 
 // validateOutput prints validation results as they arrive, in input order:
@@ -22,13 +21,14 @@ type validateOutput struct {
 	skipped  int
 	status   int
 	count    int
+	json     *jsonResults
 }
 
 func newValidateOutput(s streams, format string) *validateOutput {
 	o := &validateOutput{s: s, format: format}
 	switch format {
 	case "json":
-		fmt.Fprint(s.out, "{\n  \"results\": [")
+		o.json = startJSONResults(s.out)
 	case "yaml":
 		fmt.Fprintln(s.out, "results:")
 	}
@@ -51,7 +51,7 @@ func (o *validateOutput) add(r objectResult) {
 	var err error
 	switch o.format {
 	case "json":
-		err = o.addJSON(&r)
+		err = o.json.add(&r)
 	case "yaml":
 		err = o.addYAML(&r)
 	default:
@@ -91,21 +91,8 @@ func (o *validateOutput) addText(r *objectResult) {
 	fmt.Fprintf(o.s.out, "%s: %s is valid (%s)\n", r.source(), r.subject(), r.Operation)
 }
 
-func (o *validateOutput) addJSON(r *objectResult) error {
-	item, err := json.MarshalIndent(r, "    ", "  ")
-	if err != nil {
-		return err
-	}
-	sep := ","
-	if o.count == 0 {
-		sep = ""
-	}
-	_, err = fmt.Fprintf(o.s.out, "%s\n    %s", sep, item)
-	return err
-}
-
 func (o *validateOutput) addYAML(r *objectResult) error {
-	item, err := yaml.Marshal(r)
+	item, err := marshalYAML(r)
 	if err != nil {
 		return err
 	}
@@ -123,15 +110,12 @@ func (o *validateOutput) addYAML(r *objectResult) error {
 }
 
 // finish closes the output with the summary and returns the exit status.
-func (o *validateOutput) finish() error {
+func (o *validateOutput) finish(failOnEmpty bool) error {
 	switch o.format {
 	case "json":
 		summary, _ := json.MarshalIndent(o.summary, "  ", "  ")
-		if o.count == 0 {
-			fmt.Fprintf(o.s.out, "],\n  \"summary\": %s\n}\n", summary)
-		} else {
-			fmt.Fprintf(o.s.out, "\n  ],\n  \"summary\": %s\n}\n", summary)
-		}
+		o.json.end()
+		fmt.Fprintf(o.s.out, ",\n  \"summary\": %s\n}\n", summary)
 	case "yaml":
 		if o.count == 0 {
 			fmt.Fprintln(o.s.out, "  []")
@@ -146,6 +130,9 @@ func (o *validateOutput) finish() error {
 			line += fmt.Sprintf(", %d skipped", o.skipped)
 		}
 		fmt.Fprintln(o.s.out, line)
+	}
+	if o.summary.Valid+o.summary.Invalid == 0 && o.status == ExitValid {
+		o.status = reportNothingDone(o.s, "validated", o.count, failOnEmpty)
 	}
 	if o.status != ExitValid {
 		return &exitError{code: o.status}
