@@ -15,6 +15,7 @@ import (
 	"net"
 	"net/http"
 	"os"
+	"runtime/debug"
 	"slices"
 	"strconv"
 	"strings"
@@ -27,7 +28,11 @@ import (
 func main() {
 	rates := flag.String("rates", "500,1000,1500,2000,2500,3000", "request rates to hold, per second")
 	duration := flag.Duration("duration", 5*time.Second, "how long each rate is held")
+	flag.BoolVar(&baseline, "baseline", false, "serve a constant answer over the same TLS and HTTP/2 stack: the floor the machine and this client give")
 	flag.Parse()
+	if os.Getenv("GOGC") == "" {
+		debug.SetGCPercent(400) // as kval serve runs
+	}
 	if err := run(*rates, *duration); err != nil {
 		fmt.Fprintln(os.Stderr, "error:", err)
 		os.Exit(1)
@@ -63,6 +68,9 @@ func run(rateList string, duration time.Duration) error {
 }
 
 // serve starts the scenario's webhook over TLS on a loopback port.
+// baseline replaces kval by a constant answer (see the -baseline flag).
+var baseline bool
+
 func serve(s *webhook.Scenario) (string, *http.Client, func(), error) {
 	certFile, keyFile, err := selfSignedCert()
 	if err != nil {
@@ -73,7 +81,11 @@ func serve(s *webhook.Scenario) (string, *http.Client, func(), error) {
 		return "", nil, nil, err
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	go func() { _ = s.Server.ServeTLS(ctx, l, certFile, keyFile) }()
+	if baseline {
+		go func() { _ = http.ServeTLS(l, constantAnswer(), certFile, keyFile) }()
+	} else {
+		go func() { _ = s.Server.ServeTLS(ctx, l, certFile, keyFile) }()
+	}
 	// HTTP/2 over one kept-alive connection, as kube-apiserver calls webhooks.
 	client := &http.Client{Transport: &http.Transport{
 		TLSClientConfig:   &tls.Config{InsecureSkipVerify: true},
@@ -134,4 +146,14 @@ func send(client *http.Client, url string, body []byte) bool {
 	defer resp.Body.Close()
 	answer, err := io.ReadAll(resp.Body)
 	return err == nil && resp.StatusCode == http.StatusOK && bytes.Contains(answer, []byte(`"allowed":true`))
+}
+
+// constantAnswer reads the request and allows it, checking nothing.
+func constantAnswer() http.Handler {
+	answer := []byte(`{"apiVersion":"admission.k8s.io/v1","kind":"AdmissionReview","response":{"uid":"bench","allowed":true}}`)
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		_, _ = io.Copy(io.Discard, r.Body)
+		w.Header().Set("Content-Type", "application/json")
+		_, _ = w.Write(answer)
+	})
 }
