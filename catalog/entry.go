@@ -51,14 +51,15 @@ func (e *entry) check(ctx context.Context) *InvalidCRDError {
 	return e.invalid
 }
 
-// validator returns the compiled validator of a served version.
-func (e *entry) validator(ctx context.Context, version string) (*engine.Validator, error) {
+// validator returns the compiled validator of a served version; what names
+// the request for a NoMatchError.
+func (e *entry) validator(ctx context.Context, version, what string) (*engine.Validator, error) {
 	if invalid := e.check(ctx); invalid != nil {
 		return nil, invalid
 	}
 	c := e.versions[version]
 	if c == nil {
-		return nil, e.noVersion(version)
+		return nil, e.noVersion(version, what)
 	}
 	c.once.Do(func() { c.validator, c.err = engine.Compile(e.crd, version, e.opts.Engine) })
 	return c.validator, c.err
@@ -71,7 +72,7 @@ func (e *entry) compileAll(ctx context.Context) error {
 		return invalid
 	}
 	for _, version := range slices.Sorted(maps.Keys(e.versions)) {
-		if _, err := e.validator(ctx, version); err != nil {
+		if _, err := e.validator(ctx, version, "version "+version); err != nil {
 			return err
 		}
 	}
@@ -79,11 +80,11 @@ func (e *entry) compileAll(ctx context.Context) error {
 }
 
 // noVersion explains why version is not served.
-func (e *entry) noVersion(version string) *NoMatchError {
+func (e *entry) noVersion(version, what string) *NoMatchError {
 	for _, v := range e.crd.Spec.Versions {
 		if v.Name == version {
-			return &NoMatchError{Reason: "version " + version + " of " + schema.CRDKind + " \"" + e.crd.Name() + "\" is not served"}
+			return &NoMatchError{What: what, Reason: "version " + version + " of " + schema.CRDKind + " \"" + e.crd.Name() + "\" is not served"}
 		}
 	}
-	return &NoMatchError{Reason: schema.CRDKind + " \"" + e.crd.Name() + "\" has no version " + version}
+	return &NoMatchError{What: what, Reason: schema.CRDKind + " \"" + e.crd.Name() + "\" has no version " + version}
 }

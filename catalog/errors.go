@@ -21,14 +21,19 @@ func (e *NotCoveredError) Error() string {
 }
 
 // NoMatchError says that a group the catalog defines has no served version
-// for an object's apiVersion and kind (or resource).
+// for an object's apiVersion and kind (or resource): kube-apiserver has no
+// such resource, and kubectl fails the object with "no matches for kind".
 type NoMatchError struct {
+	// What names what was asked for: `kind "Database" in version
+	// "example.com/v2"` or `resource "databases" in version "example.com/v2"`.
+	What string
 	// Reason says what is missing, e.g. `CustomResourceDefinition
 	// "databases.example.com" has no version v2`.
 	Reason string
 }
 
-func (e *NoMatchError) Error() string { return e.Reason }
+// Error is kubectl's message, then why.
+func (e *NoMatchError) Error() string { return "no matches for " + e.What + ": " + e.Reason }
 
 // InvalidCRDError says that kube-apiserver would reject a CRD on create
 // (package lint): it serves nothing.

@@ -22,11 +22,12 @@ func (c *Catalog) ForObject(ctx context.Context, apiVersion, kind string) (*engi
 	if !snap.groups[group] {
 		return nil, &NotCoveredError{Group: group}
 	}
+	what := fmt.Sprintf("kind %q in version %q", kind, apiVersion)
 	e := snap.byKind[group+"/"+kind]
 	if e == nil {
-		return nil, &NoMatchError{Reason: fmt.Sprintf("no %s for %s, Kind=%s", schema.CRDKind, apiVersion, kind)}
+		return nil, &NoMatchError{What: what, Reason: fmt.Sprintf("no %s of group %s defines kind %s", schema.CRDKind, group, kind)}
 	}
-	return e.validator(ctx, version)
+	return e.validator(ctx, version, what)
 }
 
 // ForResource returns the validator of the objects of a resource (the
@@ -36,9 +37,10 @@ func (c *Catalog) ForResource(ctx context.Context, group, version, resource stri
 	if !snap.groups[group] {
 		return nil, &NotCoveredError{Group: group}
 	}
+	what := fmt.Sprintf("resource %q in version %q", resource, group+"/"+version)
 	e := snap.byResource[group+"/"+resource]
 	if e == nil {
-		return nil, &NoMatchError{Reason: fmt.Sprintf("no %s for resource %s in %s/%s", schema.CRDKind, resource, group, version)}
+		return nil, &NoMatchError{What: what, Reason: fmt.Sprintf("no %s of group %s defines resource %s", schema.CRDKind, group, resource)}
 	}
-	return e.validator(ctx, version)
+	return e.validator(ctx, version, what)
 }

@@ -131,7 +131,7 @@ func resultStatus(r *objectResult) int {
 		return ExitInternal
 	case r.Error != "":
 		return ExitBadInput
-	case len(r.Errors) > 0:
+	case len(r.Errors) > 0 || r.Rejected != "":
 		return ExitInvalid
 	}
 	return ExitValid
@@ -140,8 +140,8 @@ func resultStatus(r *objectResult) int {
 // printPruned prints one result's object as YAML, its warnings and errors
 // on stderr, and reports whether an object was printed.
 func printPruned(s streams, r *objectResult, first bool) bool {
-	if r.Error != "" {
-		fmt.Fprintf(s.err, "error: %s: %s\n", r.source(), r.Error)
+	if r.Error != "" || r.Rejected != "" {
+		fmt.Fprintf(s.err, "error: %s: %s\n", r.source(), r.Error+r.Rejected)
 		return false
 	}
 	if r.Skipped != "" {

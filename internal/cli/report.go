@@ -35,6 +35,11 @@ type objectResult struct {
 	// Skipped says why a document was not processed on purpose: no CRD of
 	// its group was given (a Namespace or a Deployment among the manifests).
 	Skipped string `json:"skipped,omitempty"`
+	// Rejected says why kube-apiserver would refuse the document before
+	// validating it: no CRD serves its version or kind (kubectl: "no
+	// matches for kind"), or unknown fields under strict field validation.
+	// The document is invalid; the others are unaffected.
+	Rejected string `json:"rejected,omitempty"`
 
 	fieldErrs field.ErrorList // Errors, for text output
 	internal  bool            // Error is a panic kval recovered
@@ -52,7 +57,17 @@ func (r *objectResult) setLookupError(err error) {
 		r.Skipped = err.Error()
 		return
 	}
+	if noMatch := (*catalog.NoMatchError)(nil); errors.As(err, &noMatch) {
+		r.reject(err.Error())
+		return
+	}
 	r.Error = err.Error()
+}
+
+// reject records a document kube-apiserver would refuse before validation.
+func (r *objectResult) reject(why string) {
+	valid := false
+	r.Valid, r.Rejected = &valid, why
 }
 
 // fieldError is a field.Error in JSON; Type is the metav1.CauseType string.

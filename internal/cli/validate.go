@@ -155,6 +155,6 @@ func (r *objectResult) record(res *engine.Result) {
 	r.Warnings = append(r.Warnings, res.Warnings...)
 	r.Warnings = append(r.Warnings, res.RatchetedWarnings()...)
 	if res.BadRequest != nil {
-		r.Error = res.BadRequest.Error()
+		r.reject(res.BadRequest.Error())
 	}
 }

@@ -43,7 +43,7 @@ func (o *validateOutput) add(r objectResult) {
 		o.unusable++
 	case r.Skipped != "":
 		o.skipped++
-	case len(r.Errors) > 0:
+	case len(r.Errors) > 0 || r.Rejected != "":
 		o.summary.Invalid++
 	default:
 		o.summary.Valid++
@@ -83,6 +83,10 @@ func (o *validateOutput) addText(r *objectResult) {
 	}
 	for _, w := range r.Warnings {
 		fmt.Fprintf(o.s.err, "Warning: %s: %s: %s\n", r.source(), r.subject(), w)
+	}
+	if r.Rejected != "" {
+		fmt.Fprintf(o.s.out, "%s: %s: %s\n", r.source(), r.subject(), r.Rejected)
+		return
 	}
 	if len(r.fieldErrs) > 0 {
 		fmt.Fprintf(o.s.out, "%s: %s", r.source(), invalidMessage(r.Kind, r.Name, r.fieldErrs))
