@@ -1,16 +1,13 @@
 package webhook
 
 import (
-	"crypto/ecdsa"
-	"crypto/elliptic"
-	"crypto/rand"
 	"crypto/x509"
-	"encoding/pem"
-	"math/big"
 	"os"
 	"path/filepath"
 	"testing"
 	"time"
+
+	"github.com/kval-dev/kval/internal/testcert"
 )
 
 func TestTheServingCertificateIsReloadedWhenRotated(t *testing.T) {
@@ -55,18 +52,12 @@ func serial(t *testing.T, r *certReloader) int64 {
 // modification time that differs from the previous files'.
 func writeCert(t *testing.T, certFile, keyFile string, serialNumber int64) {
 	t.Helper()
-	key, _ := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
-	tmpl := &x509.Certificate{SerialNumber: big.NewInt(serialNumber), NotBefore: time.Now(), NotAfter: time.Now().Add(time.Hour)}
-	der, err := x509.CreateCertificate(rand.Reader, tmpl, tmpl, &key.PublicKey, key)
-	if err != nil {
-		t.Fatal(err)
+	f, err := testcert.Write(filepath.Dir(certFile), serialNumber)
+	if err != nil || f.CertFile != certFile || f.KeyFile != keyFile {
+		t.Fatalf("writing %s: %v", certFile, err)
 	}
-	keyDER, _ := x509.MarshalECPrivateKey(key)
 	stamp := time.Now().Add(time.Duration(serialNumber) * time.Minute)
-	for path, block := range map[string]*pem.Block{certFile: {Type: "CERTIFICATE", Bytes: der}, keyFile: {Type: "EC PRIVATE KEY", Bytes: keyDER}} {
-		if err := os.WriteFile(path, pem.EncodeToMemory(block), 0o600); err != nil {
-			t.Fatal(err)
-		}
+	for _, path := range []string{certFile, keyFile} {
 		if err := os.Chtimes(path, stamp, stamp); err != nil {
 			t.Fatal(err)
 		}

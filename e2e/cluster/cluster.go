@@ -1,5 +1,3 @@
-// Package cluster runs a real kube-apiserver, backed by etcd, for kval's
-// end-to-end tests. See the documentation of package e2e.
 package cluster
 
 import (
