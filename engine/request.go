@@ -54,8 +54,12 @@ type Request struct {
 	// Object is the new object. It is decoded and prepared in place;
 	// Result.Object is the object as it would be stored.
 	Object map[string]any
-	// OldObject is the stored object an update replaces. It is not changed.
+	// OldObject is the stored object an update replaces. It is not changed,
+	// unless OldObjectDisposable says the caller will not use it again.
 	OldObject map[string]any
+	// OldObjectDisposable lets the engine decode OldObject in place instead
+	// of a copy (an admission webhook owns the object it decoded).
+	OldObjectDisposable bool
 
 	// DisableRatcheting reports errors on values an update did not change as
 	// errors, not as Result.Ratcheted (kube-apiserver ratchets, KEP-4008).

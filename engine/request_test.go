@@ -199,3 +199,16 @@ func TestOnlyAStatusTheUserSentIsWarnedAbout(t *testing.T) {
 		t.Errorf("a user's status: warnings %q, want %q", res.Warnings, want)
 	}
 }
+
+func TestTheOldObjectIsLeftAloneUnlessDisposable(t *testing.T) {
+	v := compileSchema(t, immutableSchema)
+	old := yamlObject(t, seedMeta+"spec: {engine: pg, color: red}")
+	update(t, v, old, yamlObject(t, seedMeta+"spec: {engine: pg}"))
+	if old["spec"].(map[string]any)["color"] != "red" {
+		t.Errorf("the caller's old object was pruned: %v", old)
+	}
+	res := validate(t, v, Request{Operation: Update, Object: yamlObject(t, seedMeta+"spec: {engine: mysql}"), OldObject: old, OldObjectDisposable: true})
+	if got := errorStrings(res); !reflect.DeepEqual(got, []string{"spec.engine: Forbidden: field is immutable"}) {
+		t.Errorf("a disposable old object is validated the same: %q", got)
+	}
+}

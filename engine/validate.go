@@ -33,7 +33,10 @@ func (v *Validator) Validate(ctx context.Context, req Request) (*Result, error) 
 func (r *run) decode() bool {
 	r.res = r.v.Decode(r.req.Object)
 	if r.req.OldObject != nil {
-		r.old = jsonvalue.DeepCopyObject(r.req.OldObject)
+		r.old = r.req.OldObject
+		if !r.req.OldObjectDisposable {
+			r.old = jsonvalue.DeepCopyObject(r.old)
+		}
 		oldRes := r.v.Decode(r.old)
 		for _, e := range oldRes.Errors {
 			e.Detail = "in the old object: " + e.Detail

@@ -89,6 +89,7 @@ func (s *Server) engineRequest(req *admissionv1.AdmissionRequest) (engine.Reques
 		return out, &d
 	}
 	out.OldObject, denied = decodeObject("oldObject", req.OldObject.Raw)
+	out.OldObjectDisposable = true // decoded for this request alone
 	return out, denied
 }
 
