@@ -94,7 +94,7 @@ func annotationValue(crd map[string]any) (string, bool, error) {
 	}
 	s, isString := value.(string)
 	if !isString {
-		return "", false, fmt.Errorf("annotation %s: must be a string, not %s", Key, jsonType(value))
+		return "", false, fmt.Errorf("annotation %s: must be a string, not %s", Key, jsonvalue.TypeName(value))
 	}
 	return s, true, nil
 }
@@ -157,24 +157,7 @@ func childObject(parent map[string]any, key string, create bool) (map[string]any
 	}
 	child, isObject := value.(map[string]any)
 	if !isObject {
-		return nil, errors.New(key + ": must be an object, not " + jsonType(value))
+		return nil, errors.New(key + ": must be an object, not " + jsonvalue.TypeName(value))
 	}
 	return child, nil
-}
-
-// jsonType names the JSON type of an unstructured value, for messages.
-func jsonType(v any) string {
-	switch v.(type) {
-	case nil:
-		return "null"
-	case map[string]any:
-		return "object"
-	case []any:
-		return "array"
-	case string:
-		return "string"
-	case bool:
-		return "boolean"
-	}
-	return "number"
 }

@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/kval-dev/kval/internal/jsonvalue"
 	kjson "sigs.k8s.io/json"
 )
 
@@ -120,7 +121,7 @@ func checkValue(value any) error {
 	case string, nil:
 		return nil
 	}
-	return fmt.Errorf("must be a string, not %s", jsonType(value))
+	return fmt.Errorf("must be a string, not %s", jsonvalue.TypeName(value))
 }
 
 // where names a place in a schema for messages.

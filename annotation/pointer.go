@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/kval-dev/kval/internal/jsonvalue"
 )
 
 // JSON Pointer (RFC 6901) tokens escape ~ as ~0 and / as ~1; unescaping
@@ -86,7 +88,7 @@ func step(node any, r role, token string) (any, role, error) {
 		}
 		return node[i], r, nil
 	}
-	return nil, r, fmt.Errorf("%q is inside a %s", token, jsonType(node))
+	return nil, r, fmt.Errorf("%q is inside a %s", token, jsonvalue.TypeName(node))
 }
 
 // prefix renders the pointer of tokens, for messages.
@@ -105,5 +107,5 @@ func describe(node any, r role) string {
 	case r == namesRole:
 		return "a map of names to schemas"
 	}
-	return "a " + jsonType(node)
+	return "a " + jsonvalue.TypeName(node)
 }

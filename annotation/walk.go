@@ -154,5 +154,5 @@ func show(v any) string {
 	if s, ok := v.(string); ok {
 		return strconv.Quote(s)
 	}
-	return jsonType(v)
+	return jsonvalue.TypeName(v)
 }

@@ -8,6 +8,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/kval-dev/kval/internal/jsonvalue"
 	kjson "sigs.k8s.io/json"
 )
 
@@ -252,7 +253,7 @@ func DecodeObject(raw []byte) (map[string]any, error) {
 	}
 	obj, ok := value.(map[string]any)
 	if !ok {
-		return nil, fmt.Errorf("a JSON %s, not an object", jsonTypeName(value))
+		return nil, fmt.Errorf("a JSON %s, not an object", jsonvalue.TypeName(value))
 	}
 	return obj, nil
 }

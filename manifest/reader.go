@@ -7,6 +7,8 @@ import (
 	"io"
 	"math"
 	"strings"
+
+	"github.com/kval-dev/kval/internal/jsonvalue"
 )
 
 const (
@@ -146,7 +148,7 @@ func (r *Reader) document(src Source, value any) (Document, error) {
 	}
 	obj, ok := value.(map[string]any)
 	if !ok {
-		return Document{Source: src}, &Error{Source: src, Err: fmt.Errorf("document is a %s, not an object", jsonTypeName(value))}
+		return Document{Source: src}, &Error{Source: src, Err: fmt.Errorf("document is a %s, not an object", jsonvalue.TypeName(value))}
 	}
 	if items, isList := listItems(obj); isList {
 		r.expandList(src, items)
@@ -258,27 +260,7 @@ func (r *Reader) expandList(src Source, items []any) {
 			r.pending = append(r.pending, pending{doc: Document{Source: itemSrc, Object: obj}})
 			continue
 		}
-		err := &Error{Source: itemSrc, Err: fmt.Errorf("list item is a %s, not an object", jsonTypeName(item))}
+		err := &Error{Source: itemSrc, Err: fmt.Errorf("list item is a %s, not an object", jsonvalue.TypeName(item))}
 		r.pending = append(r.pending, pending{doc: Document{Source: itemSrc}, err: err})
-	}
-}
-
-// jsonTypeName names the JSON type of an unstructured value.
-func jsonTypeName(v any) string {
-	switch v.(type) {
-	case nil:
-		return "null"
-	case map[string]any:
-		return "object"
-	case []any:
-		return "array"
-	case string:
-		return "string"
-	case bool:
-		return "boolean"
-	case int64, float64:
-		return "number"
-	default:
-		return fmt.Sprintf("%T", v)
 	}
 }

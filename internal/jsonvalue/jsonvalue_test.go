@@ -45,3 +45,14 @@ func TestDeepCopyCopiesContainersAndNeverPanics(t *testing.T) {
 		t.Errorf("other Go types compare as reflect.DeepEqual")
 	}
 }
+
+func TestTypeNameNamesJSONTypesAndOtherGoTypes(t *testing.T) {
+	for v, want := range map[any]string{nil: "null", "s": "string", true: "boolean", int64(1): "number", 1.5: "number", 7: "int"} {
+		if got := TypeName(v); got != want {
+			t.Errorf("TypeName(%#v) = %q, want %q", v, got, want)
+		}
+	}
+	if TypeName(map[string]any{}) != "object" || TypeName([]any{}) != "array" {
+		t.Errorf("containers")
+	}
+}
