@@ -1,11 +1,9 @@
 package catalog
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 
-	"github.com/kval-dev/kval/manifest"
 	"github.com/kval-dev/kval/schema"
 )
 
@@ -43,19 +41,7 @@ func ReadFiles(paths ...string) ([]*schema.CRD, []schema.Problem, error) {
 // ReadBytes is ReadFiles for YAML or JSON documents in memory; name stands
 // for the file in messages.
 func ReadBytes(name string, data []byte) ([]*schema.CRD, []schema.Problem, error) {
-	loaded := &schema.Loaded{}
-	docs, errs := manifest.ReadAll(name, bytes.NewReader(data))
-	for _, err := range errs {
-		source := manifest.Source{File: name, Item: -1}
-		if me := (*manifest.Error)(nil); errors.As(err, &me) {
-			source = me.Source
-		}
-		loaded.Problems = append(loaded.Problems, schema.Problem{Source: source, Err: err})
-	}
-	for _, doc := range docs {
-		loaded.Add(doc)
-	}
-	return usable(loaded)
+	return usable(schema.LoadBytes(name, data))
 }
 
 func usable(loaded *schema.Loaded) ([]*schema.CRD, []schema.Problem, error) {

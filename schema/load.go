@@ -1,6 +1,7 @@
 package schema
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"strings"
@@ -78,18 +79,33 @@ func LoadFiles(paths []string) *Loaded {
 	for _, file := range files {
 		before := len(l.CRDs) + len(l.Schemas)
 		docs, errs := manifest.ReadFile(file)
-		for _, e := range errs {
-			l.Problems = append(l.Problems, Problem{Source: sourceOf(e, file), Err: e})
-		}
-		for _, doc := range docs {
-			l.Add(doc)
-		}
+		l.addAll(file, docs, errs)
 		if named[file] && len(errs) == 0 && len(l.CRDs)+len(l.Schemas) == before {
 			l.Problems = append(l.Problems, Problem{Source: manifest.Source{File: file, Item: -1},
 				Err: fmt.Errorf("%s: no CustomResourceDefinition or schema in file", file)})
 		}
 	}
 	return l
+}
+
+// LoadBytes is LoadFiles for YAML or JSON documents in memory; name stands
+// for the file in sources and messages.
+func LoadBytes(name string, data []byte) *Loaded {
+	l := &Loaded{}
+	docs, errs := manifest.ReadAll(name, bytes.NewReader(data))
+	l.addAll(name, docs, errs)
+	return l
+}
+
+// addAll adds the documents read from a file and the errors of those that
+// could not be read.
+func (l *Loaded) addAll(file string, docs []manifest.Document, errs []error) {
+	for _, e := range errs {
+		l.Problems = append(l.Problems, Problem{Source: sourceOf(e, file), Err: e})
+	}
+	for _, doc := range docs {
+		l.Add(doc)
+	}
 }
 
 func sourceOf(err error, file string) manifest.Source {
