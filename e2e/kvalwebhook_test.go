@@ -117,7 +117,7 @@ func startKvalWebhookWith(t *testing.T, prefix string, source crdSource) *kvalWe
 	h.waitReady(t)
 
 	if source == fromFile {
-		installCRD(t, h.client, withoutMutability(h.crd))
+		installCRD(t, h.client, withoutMutability(t, h.crd))
 	}
 	ensure(t, h.client.Resource(namespaceRes), namespace(ledgerNamespace))
 	registerKvalWebhook(t, h.name, group, h.url+"/validate", certPEM)
@@ -189,33 +189,18 @@ func (h *kvalWebhook) writeCRD(t *testing.T) {
 
 // withoutMutability is a copy of a CRD without x-kubernetes-mutability and
 // x-kubernetes-key-mutability, which kube-apiserver does not know: it
-// would drop them with warnings.
-func withoutMutability(crd map[string]any) map[string]any {
-	data, err := json.Marshal(crd)
+// would drop them with warnings. It is what `kval annotate` writes, less
+// the annotation.
+func withoutMutability(t *testing.T, crd map[string]any) map[string]any {
+	t.Helper()
+	packed, _, err := annotation.Pack(crd)
 	if err != nil {
-		panic(err)
+		t.Fatalf("kval annotate: %v", err)
 	}
-	var out map[string]any
-	if err := json.Unmarshal(data, &out); err != nil {
-		panic(err)
+	if annotations, ok := packed["metadata"].(map[string]any)["annotations"].(map[string]any); ok {
+		delete(annotations, annotation.Key)
 	}
-	var strip func(any)
-	strip = func(v any) {
-		switch v := v.(type) {
-		case map[string]any:
-			delete(v, "x-kubernetes-mutability")
-			delete(v, "x-kubernetes-key-mutability")
-			for _, child := range v {
-				strip(child)
-			}
-		case []any:
-			for _, child := range v {
-				strip(child)
-			}
-		}
-	}
-	strip(out)
-	return out
+	return packed
 }
 
 // installCRD creates a CRD and waits until it is established.
