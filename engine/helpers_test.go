@@ -36,7 +36,7 @@ func updateWithoutRatcheting(t *testing.T, v *Validator, old, obj map[string]any
 	return validate(t, v, Request{Operation: Update, Object: obj, OldObject: old, DisableRatcheting: true})
 }
 
-// ratchetedWarnings formats the ratcheted errors as the CLI shows them.
+// ratchetedStrings are the ratcheted errors as strings.
 func ratchetedStrings(res *Result) []string {
 	var out []string
 	for _, e := range res.Ratcheted {

@@ -68,7 +68,8 @@ type Request struct {
 	Scope             Scope
 }
 
-// ops is the set of requests a step applies to.
+// ops says which kind of request r is (a single bit of Ops), or why the
+// engine cannot run it.
 func (r *Request) ops() (Ops, error) {
 	switch {
 	case r.Object == nil:

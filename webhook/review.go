@@ -90,11 +90,6 @@ func (s *Server) record(req *admissionv1.AdmissionRequest, v verdict, took time.
 	s.metrics.latency.WithLabelValues(string(req.Operation)).Observe(took.Seconds())
 }
 
-// validate is the validating endpoint.
-func (s *Server) validate(ctx context.Context, req *admissionv1.AdmissionRequest) verdict {
-	return s.admit(ctx, req)
-}
-
 // mutate is the mutating endpoint: the Mutator's patch, if any.
 func (s *Server) mutate(ctx context.Context, req *admissionv1.AdmissionRequest) verdict {
 	if s.opts.Mutator == nil {

@@ -8,7 +8,6 @@ import (
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
-	"os"
 	"strings"
 	"testing"
 	"time"
@@ -225,5 +224,3 @@ func counterValue(t *testing.T, ts *httptest.Server, sample string) string {
 	}
 	return "absent"
 }
-
-func TestMain(m *testing.M) { os.Exit(m.Run()) }
