@@ -121,6 +121,10 @@ func TestPutRefusesConflictsAtomically(t *testing.T) {
 	if err := c.Put(other); !errors.As(err, &conflict) || !strings.Contains(err.Error(), "defines kind Widget of group example.com again") {
 		t.Errorf("got %v, want a conflict", err)
 	}
+	renamedKind := loaded(t, strings.ReplaceAll(crdYAML("gizmos.example.com", 3), "kind: Widget", "kind: Gizmo")).CRDs()[0]
+	if err := c.Put(renamedKind); !errors.As(err, &conflict) || !strings.Contains(err.Error(), "defines resource widgets of group example.com again") {
+		t.Errorf("got %v, want a conflict on the resource", err)
+	}
 	if names := c.CRDs(); len(names) != 1 || names[0].Name() != "widgets.example.com" {
 		t.Errorf("the catalog changed: %v", names)
 	}

@@ -81,3 +81,25 @@ func TestLiveCRDsAreServedWithTheirAnnotatedExtensions(t *testing.T) {
 		return !resp.Allowed && strings.Contains(resp.Result.Message, "kval has no schema for Database")
 	})
 }
+
+// TestALiveCRDWhoseAnnotationIsBrokenIsRefused: the source loads, says on
+// /readyz which CRD it refused, and kval serves nothing for it.
+func TestALiveCRDWhoseAnnotationIsBrokenIsRefused(t *testing.T) {
+	crd := liveCRD(t)
+	crd.SetAnnotations(map[string]string{annotation.Key: "{not json"})
+	client := dynamicfake.NewSimpleDynamicClientWithCustomListKinds(runtime.NewScheme(),
+		map[schema.GroupVersionResource]string{crdResource: "CustomResourceDefinitionList"}, crd)
+	s := New(catalog.New(catalog.Options{}), Options{Logger: slog.New(slog.NewTextHandler(io.Discard, nil))}, &ClusterSource{Client: client})
+	ts := httptest.NewServer(s.Handler())
+	defer ts.Close()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	go s.Run(ctx)
+	eventually(t, "the refusal is reported", func() bool {
+		_, detail := get(t, ts, "/readyz")
+		return strings.Contains(detail, "[+]source cluster ok (0 CRDs), last load:") && strings.Contains(detail, annotation.Key)
+	})
+	if resp := post(t, ts, "/validate", review(admissionv1.Create, database("postgres", "16.2"), nil)); resp.Allowed {
+		t.Errorf("allowed a kind whose CRD was refused")
+	}
+}

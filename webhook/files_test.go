@@ -104,3 +104,26 @@ func eventually(t *testing.T, what string, cond func() bool) {
 		time.Sleep(20 * time.Millisecond)
 	}
 }
+
+// TestUnusableFilesKeepTheSourceUnready: a first load that fails leaves the
+// webhook unready, saying why, and a kind it has no schema for is denied.
+func TestUnusableFilesKeepTheSourceUnready(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "crd.yaml"), []byte("kind: [unclosed"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	src := &FileSource{Paths: []string{dir}, Interval: 10 * time.Millisecond}
+	s := New(catalog.New(catalog.Options{}), Options{Logger: slog.New(slog.NewTextHandler(io.Discard, nil))}, src)
+	ts := httptest.NewServer(s.Handler())
+	defer ts.Close()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	go s.Run(ctx)
+	eventually(t, "the failed load is reported", func() bool {
+		status, detail := get(t, ts, "/readyz")
+		return status == http.StatusServiceUnavailable && strings.Contains(detail, "[-]source files: not loaded yet: unusable CustomResourceDefinitions")
+	})
+	if resp := post(t, ts, "/validate", review(admissionv1.Create, database("postgres", "16.2"), nil)); resp.Allowed {
+		t.Errorf("allowed a kind with no schema")
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"io"
 	"log/slog"
 	"net/http"
@@ -223,4 +224,15 @@ func counterValue(t *testing.T, ts *httptest.Server, sample string) string {
 		}
 	}
 	return "absent"
+}
+
+func TestAMutatorErrorDeniesTheRequest(t *testing.T) {
+	refuse := func(context.Context, *admissionv1.AdmissionRequest) ([]byte, []string, error) {
+		return nil, nil, errors.New("parameter size is immutable")
+	}
+	_, ts := newTestServer(t, Options{Mutator: refuse})
+	resp := post(t, ts, "/mutate", review(admissionv1.Create, database("postgres", "16.2"), nil))
+	if resp.Allowed || resp.Result.Message != "parameter size is immutable" {
+		t.Errorf("got %+v, want the mutator's error as the denial", resp.Result)
+	}
 }

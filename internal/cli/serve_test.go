@@ -65,6 +65,7 @@ func TestServeRefusesToStartWithoutWhatItNeeds(t *testing.T) {
 		{"serve", "--tls-cert-file", "c", "--tls-private-key-file", "k"},
 		{"serve", "--crd", "x.yaml"},
 		{"serve", "--crd", "x.yaml", "--tls-cert-file", "c", "--tls-private-key-file", "k", "--mode", "lenient"},
+		{"serve", "--watch-crds", "--kubeconfig", "/no/such/kubeconfig", "--tls-cert-file", "c", "--tls-private-key-file", "k"},
 	} {
 		var stderr bytes.Buffer
 		if code := Main(args, nil, &bytes.Buffer{}, &stderr); code != ExitBadInput || !strings.Contains(stderr.String(), "error:") {
