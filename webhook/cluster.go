@@ -43,7 +43,11 @@ func (c *ClusterSource) Run(ctx context.Context, cat *catalog.Catalog, report fu
 	w := &crdWatch{ctx: ctx, catalog: cat, report: report, served: map[string]bool{}}
 	registration, err := informer.AddEventHandler(cache.ResourceEventHandlerFuncs{
 		AddFunc:    w.put,
-		UpdateFunc: func(_, obj any) { w.put(obj) },
+		UpdateFunc: func(old, obj any) {
+			if schemaChanged(old, obj) {
+				w.put(obj)
+			}
+		},
 		DeleteFunc: w.remove,
 	})
 	if err != nil {
@@ -125,6 +129,17 @@ func (w *crdWatch) reportLocked(errs []error) {
 		return
 	}
 	w.report(Load{CRDs: len(w.served), Refused: refused})
+}
+
+// schemaChanged reports whether a CRD update can change what kval serves:
+// its spec (kube-apiserver bumps the generation) or kval's annotation. Most
+// updates of a CRD are of its status, which would otherwise lint and
+// compile it again each time.
+func schemaChanged(old, obj any) bool {
+	o, ok1 := old.(*unstructured.Unstructured)
+	n, ok2 := obj.(*unstructured.Unstructured)
+	return !ok1 || !ok2 || o.GetGeneration() != n.GetGeneration() ||
+		o.GetAnnotations()[annotation.Key] != n.GetAnnotations()[annotation.Key]
 }
 
 // decodeLiveCRD reads a CRD as kube-apiserver serves it, with kval's

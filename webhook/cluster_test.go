@@ -103,3 +103,22 @@ func TestALiveCRDWhoseAnnotationIsBrokenIsRefused(t *testing.T) {
 		t.Errorf("allowed a kind whose CRD was refused")
 	}
 }
+
+func TestOnlySpecAndAnnotationChangesReloadALiveCRD(t *testing.T) {
+	old := liveCRD(t)
+	old.SetGeneration(3)
+	statusOnly := old.DeepCopy()
+	statusOnly.Object["status"] = map[string]any{"conditions": []any{}}
+	spec := old.DeepCopy()
+	spec.SetGeneration(4)
+	annotated := old.DeepCopy()
+	annotated.SetAnnotations(map[string]string{annotation.Key: "{}"})
+	for name, tc := range map[string]struct {
+		obj  *unstructured.Unstructured
+		want bool
+	}{"status": {statusOnly, false}, "spec": {spec, true}, "annotation": {annotated, true}} {
+		if got := schemaChanged(old, tc.obj); got != tc.want {
+			t.Errorf("%s: schemaChanged = %v, want %v", name, got, tc.want)
+		}
+	}
+}
