@@ -42,7 +42,7 @@ func (c *ClusterSource) Run(ctx context.Context, cat *catalog.Catalog, report fu
 	informer := factory.ForResource(crdResource).Informer()
 	w := &crdWatch{ctx: ctx, catalog: cat, report: report, served: map[string]bool{}}
 	registration, err := informer.AddEventHandler(cache.ResourceEventHandlerFuncs{
-		AddFunc:    w.put,
+		AddFunc: w.put,
 		UpdateFunc: func(old, obj any) {
 			if schemaChanged(old, obj) {
 				w.put(obj)
