@@ -1,10 +1,7 @@
 package webhook
 
 import (
-	"context"
 	"io"
-	"log/slog"
-	"net/http/httptest"
 	"os"
 	"strings"
 	"testing"
@@ -17,7 +14,6 @@ import (
 	dynamicfake "k8s.io/client-go/dynamic/fake"
 
 	"github.com/kval-dev/kval/annotation"
-	"github.com/kval-dev/kval/catalog"
 	"github.com/kval-dev/kval/manifest"
 )
 
@@ -50,12 +46,8 @@ func TestLiveCRDsAreServedWithTheirAnnotatedExtensions(t *testing.T) {
 	crd := liveCRD(t)
 	client := dynamicfake.NewSimpleDynamicClientWithCustomListKinds(runtime.NewScheme(),
 		map[schema.GroupVersionResource]string{crdResource: "CustomResourceDefinitionList"}, crd)
-	s := New(catalog.New(catalog.Options{}), Options{Logger: slog.New(slog.NewTextHandler(io.Discard, nil))}, &ClusterSource{Client: client})
-	ts := httptest.NewServer(s.Handler())
-	defer ts.Close()
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	go s.Run(ctx)
+	ts, start := serveSources(t, &ClusterSource{Client: client})
+	start()
 	eventually(t, "the cluster's CRDs are loaded", func() bool {
 		_, detail := get(t, ts, "/readyz")
 		return strings.Contains(detail, "[+]source cluster ok (1 CRDs)")
@@ -68,12 +60,12 @@ func TestLiveCRDsAreServedWithTheirAnnotatedExtensions(t *testing.T) {
 
 	unannotated := crd.DeepCopy()
 	unannotated.SetAnnotations(nil)
-	if _, err := client.Resource(crdResource).Update(ctx, unannotated, metav1.UpdateOptions{}); err != nil {
+	if _, err := client.Resource(crdResource).Update(t.Context(), unannotated, metav1.UpdateOptions{}); err != nil {
 		t.Fatal(err)
 	}
 	eventually(t, "the changed CRD is served", func() bool { return post(t, ts, "/validate", change).Allowed })
 
-	if err := client.Resource(crdResource).Delete(ctx, crd.GetName(), metav1.DeleteOptions{}); err != nil {
+	if err := client.Resource(crdResource).Delete(t.Context(), crd.GetName(), metav1.DeleteOptions{}); err != nil {
 		t.Fatal(err)
 	}
 	eventually(t, "the deleted CRD is gone", func() bool {
@@ -89,12 +81,8 @@ func TestALiveCRDWhoseAnnotationIsBrokenIsRefused(t *testing.T) {
 	crd.SetAnnotations(map[string]string{annotation.Key: "{not json"})
 	client := dynamicfake.NewSimpleDynamicClientWithCustomListKinds(runtime.NewScheme(),
 		map[schema.GroupVersionResource]string{crdResource: "CustomResourceDefinitionList"}, crd)
-	s := New(catalog.New(catalog.Options{}), Options{Logger: slog.New(slog.NewTextHandler(io.Discard, nil))}, &ClusterSource{Client: client})
-	ts := httptest.NewServer(s.Handler())
-	defer ts.Close()
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	go s.Run(ctx)
+	ts, start := serveSources(t, &ClusterSource{Client: client})
+	start()
 	eventually(t, "the refusal is reported", func() bool {
 		_, detail := get(t, ts, "/readyz")
 		return strings.Contains(detail, "[+]source cluster ok (0 CRDs), last load:") && strings.Contains(detail, annotation.Key)

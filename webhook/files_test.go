@@ -28,15 +28,11 @@ func TestFilesAreReloadedAndABrokenReloadKeepsTheWorkingSchema(t *testing.T) {
 	dir := t.TempDir()
 	mount(t, dir, "..v1", crd)
 	src := &FileSource{Paths: []string{dir}, Interval: 10 * time.Millisecond}
-	s := New(catalog.New(catalog.Options{}), Options{Logger: slog.New(slog.NewTextHandler(io.Discard, nil))}, src)
-	ts := httptest.NewServer(s.Handler())
-	defer ts.Close()
+	ts, start := serveSources(t, src)
 	if status, _ := get(t, ts, "/readyz"); status != http.StatusServiceUnavailable {
 		t.Errorf("ready before the files were loaded: %d", status)
 	}
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	go s.Run(ctx)
+	start()
 	immutableChange := review(admissionv1.Update, database("mysql", "16.2"), database("postgres", "16.2"))
 	eventually(t, "the files are loaded", func() bool { status, _ := get(t, ts, "/readyz"); return status == http.StatusOK })
 	if resp := post(t, ts, "/validate", immutableChange); resp.Allowed {
@@ -113,12 +109,8 @@ func TestUnusableFilesKeepTheSourceUnready(t *testing.T) {
 		t.Fatal(err)
 	}
 	src := &FileSource{Paths: []string{dir}, Interval: 10 * time.Millisecond}
-	s := New(catalog.New(catalog.Options{}), Options{Logger: slog.New(slog.NewTextHandler(io.Discard, nil))}, src)
-	ts := httptest.NewServer(s.Handler())
-	defer ts.Close()
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	go s.Run(ctx)
+	ts, start := serveSources(t, src)
+	start()
 	eventually(t, "the failed load is reported", func() bool {
 		status, detail := get(t, ts, "/readyz")
 		return status == http.StatusServiceUnavailable && strings.Contains(detail, "[-]source files: not loaded yet: unusable CustomResourceDefinitions")
@@ -126,4 +118,18 @@ func TestUnusableFilesKeepTheSourceUnready(t *testing.T) {
 	if resp := post(t, ts, "/validate", review(admissionv1.Create, database("postgres", "16.2"), nil)); resp.Allowed {
 		t.Errorf("allowed a kind with no schema")
 	}
+}
+
+// serveSources serves an empty catalog that the sources fill once start is
+// called; both end with the test.
+func serveSources(t *testing.T, sources ...Source) (ts *httptest.Server, start func()) {
+	t.Helper()
+	s := New(catalog.New(catalog.Options{}), Options{Logger: slog.New(slog.NewTextHandler(io.Discard, nil))}, sources...)
+	ts = httptest.NewServer(s.Handler())
+	ctx, cancel := context.WithCancel(context.Background())
+	t.Cleanup(func() {
+		cancel()
+		ts.Close()
+	})
+	return ts, func() { go s.Run(ctx) }
 }
