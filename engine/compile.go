@@ -3,9 +3,7 @@ package engine
 import (
 	"fmt"
 
-	"github.com/kval-dev/kval/defaults"
 	"github.com/kval-dev/kval/mutability"
-	"github.com/kval-dev/kval/objectmeta"
 	"github.com/kval-dev/kval/schema"
 )
 
@@ -20,11 +18,10 @@ type Options struct {
 type Validator struct {
 	crd     *schema.CRD
 	version string
-	schema  *schema.Schema
-	// prunes is false for v1beta1 CRDs with preserveUnknownFields: true.
-	prunes            bool
-	defaulter         *defaults.Defaulter
-	embedded          bool // the schema declares embedded resources
+	codec
+	// storage reads objects back from the storage version; &codec when
+	// the version is the storage version.
+	storage           *codec
 	statusSubresource bool
 	scale             *schema.Scale
 	values            *valueStage
@@ -46,22 +43,12 @@ func Compile(crd *schema.CRD, version string, opts Options) (*Validator, error) 
 	if !found {
 		return nil, fmt.Errorf("%s %q has no version %q", schema.CRDKind, crd.Name(), version)
 	}
-	s := crd.VersionSchema(version)
-	v := &Validator{
-		crd:     crd,
-		version: version,
-		schema:  s,
-		prunes:  crd.PrunesUnknownFields(),
-		// Without embedded resources, coercing object meta below the root
-		// has nothing to do: skip the walk.
-		embedded: objectmeta.HasEmbeddedResources(s),
+	v := &Validator{crd: crd, version: version, codec: *newCodec(crd, version)}
+	v.storage = &v.codec
+	if storage := storageVersion(crd, version); storage != version {
+		v.storage = newCodec(crd, storage)
 	}
-	if v.prunes {
-		v.defaulter = defaults.Compile(s)
-	} else {
-		// Without pruning kube-apiserver serves the defaults as written.
-		v.defaulter = defaults.CompileUnpruned(s)
-	}
+	s := v.schema
 	if sub := crd.VersionSubresources(version); sub != nil {
 		v.statusSubresource = sub.Status
 		v.scale = sub.Scale

@@ -27,7 +27,7 @@ func FuzzDecode(f *testing.F) {
 		if !ok {
 			return
 		}
-		v := &Validator{crd: &schema.CRD{}, schema: s, prunes: true, defaulter: defaults.Compile(s)}
+		v := &Validator{crd: &schema.CRD{}, codec: codec{schema: s, prunes: true, defaulter: defaults.Compile(s)}}
 		first := v.Decode(obj)
 		if !first.Valid() {
 			return

@@ -182,21 +182,26 @@ func TestListTypeErrorsToleratedBecauseOfTheOldObjectSayWhy(t *testing.T) {
 
 // TestOnlyAStatusTheUserSentIsWarnedAbout: a status that only defaults
 // gave the object (Gateway API's Gateways get one) is dropped on create
-// without a warning; the status a user sent is warned about. A webhook
-// behind kube-apiserver never sees a user's status on create.
+// without a warning, and comes back defaulted when the object is read back;
+// the status a user sent is warned about, and is replaced by the default
+// too. A webhook behind kube-apiserver never sees a user's status on create.
 func TestOnlyAStatusTheUserSentIsWarnedAbout(t *testing.T) {
 	v := compileWith(t, `{type: object, properties: {status: {type: object, default: {phase: Pending}, properties: {phase: {type: string}}}}}`,
 		&schema.Subresources{Status: true}, schema.NamespaceScoped)
 	obj := `{apiVersion: example.com/v1, kind: Foo, metadata: {name: a, namespace: ns}}`
+	pending := map[string]any{"phase": "Pending"}
 	for _, scope := range []Scope{AllChecks, BeyondKubeAPIServer} {
 		res := validate(t, v, Request{Operation: Create, Object: yamlObject(t, obj), Scope: scope})
-		if _, has := res.Object["status"]; has || len(res.Warnings) != 0 {
-			t.Errorf("scope %d: status %v, warnings %q; want the defaulted status dropped silently", scope, res.Object["status"], res.Warnings)
+		if !reflect.DeepEqual(res.Object["status"], pending) || len(res.Warnings) != 0 {
+			t.Errorf("scope %d: status %v, warnings %q; want the default status, no warning", scope, res.Object["status"], res.Warnings)
 		}
 	}
 	res := create(t, v, yamlObject(t, `{apiVersion: example.com/v1, kind: Foo, metadata: {name: a, namespace: ns}, status: {phase: Up}}`))
 	if want := []string{"status is ignored on create: the status subresource is enabled"}; !reflect.DeepEqual(res.Warnings, want) {
 		t.Errorf("a user's status: warnings %q, want %q", res.Warnings, want)
+	}
+	if !reflect.DeepEqual(res.Object["status"], pending) {
+		t.Errorf("a user's status: stored %v, want the default %v", res.Object["status"], pending)
 	}
 }
 

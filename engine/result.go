@@ -9,8 +9,12 @@ import (
 
 // Result is the outcome of one request.
 type Result struct {
-	// Object is the object as kube-apiserver would store it: pruned and
-	// defaulted. It is nil when the object could not be decoded.
+	// Object is the object kube-apiserver returns for the request: pruned,
+	// defaulted, changed as the registry and the strategy change it, then
+	// read back from storage, which applies the storage version's defaults
+	// again (a status the create strategy dropped comes back with its
+	// defaults). For a rejected request it is the object kube-apiserver
+	// would have returned. It is nil when the object could not be decoded.
 	Object map[string]any
 	// Pruned are the paths of removed unknown fields, sorted.
 	Pruned []string

@@ -42,6 +42,10 @@ func (r *run) decode() bool {
 			e.Detail = "in the old object: " + e.Detail
 			r.res.Errors = append(r.res.Errors, e)
 		}
+		if oldRes.Valid() {
+			// kube-apiserver's old object is read from storage.
+			r.v.readBack(r.old)
+		}
 	}
 	if !r.res.Valid() {
 		r.res.Object = nil
@@ -72,8 +76,9 @@ func (r *run) prepare() (borrowed bool) {
 	return lendResourceVersion(r.obj, r.old)
 }
 
-// finish adds kube-apiserver's finalizer warnings and gives back a borrowed
-// resourceVersion.
+// finish adds kube-apiserver's finalizer warnings, gives back a borrowed
+// resourceVersion, and reads the object back as kube-apiserver's response
+// does.
 func (r *run) finish(borrowed bool) {
 	if r.ops != OnStatusUpdate && r.req.Scope == AllChecks {
 		r.res.Warnings = append(r.res.Warnings, finalizerWarnings(r.obj, r.old)...)
@@ -81,4 +86,5 @@ func (r *run) finish(borrowed bool) {
 	if borrowed {
 		delete(metadataOf(r.obj), "resourceVersion")
 	}
+	r.v.readBack(r.res.Object)
 }

@@ -32,6 +32,7 @@ type strategy interface {
 // validation: a generated name on create, system fields kept on update.
 type Pipeline struct {
 	structural *structuralschema.Structural
+	storage    storage
 	validator  apiservervalidation.SchemaValidator
 	strategy   strategy
 	status     strategy
@@ -39,9 +40,10 @@ type Pipeline struct {
 
 // Result is the verdict of one request.
 type Result struct {
-	// Object is what the registry hands to storage: the decoded object after
-	// the steps before validation (PrepareForCreate, or BeforeUpdate's
-	// PrepareForUpdate and system fields), without what storage adds.
+	// Object is what kube-apiserver returns: the decoded object after the
+	// steps before validation (PrepareForCreate, or BeforeUpdate's
+	// PrepareForUpdate and system fields), read back through the storage
+	// codec, without what storage itself adds.
 	Object map[string]any
 	Errors field.ErrorList
 	// Warnings are the strategy's and the CEL validator's (ratcheted rules).
@@ -84,7 +86,22 @@ func NewPipeline(crd *apiextensions.CustomResourceDefinition, version string) (*
 	kind := k8sschema.GroupVersionKind{Group: crd.Spec.Group, Version: version, Kind: crd.Spec.Names.Kind}
 	s := customresource.NewStrategy(unstructuredscheme.NewUnstructuredObjectTyper(), crd.Spec.Scope == apiextensions.NamespaceScoped,
 		kind, validator, statusValidator, structural, status, scale, nil)
-	return &Pipeline{structural: structural, validator: validator, strategy: s, status: customresource.NewStatusStrategy(s)}, nil
+	storage, err := storageOf(crd)
+	if err != nil {
+		return nil, err
+	}
+	return &Pipeline{structural: structural, storage: storage, validator: validator, strategy: s, status: customresource.NewStatusStrategy(s)}, nil
+}
+
+// storageOf is the storage version of a CRD with its served schema.
+func storageOf(crd *apiextensions.CustomResourceDefinition) (storage, error) {
+	for _, v := range crd.Spec.Versions {
+		if v.Storage {
+			s, err := ServedSchema(crd, v.Name)
+			return storage{apiVersion: crd.Spec.Group + "/" + v.Name, structural: s}, err
+		}
+	}
+	return storage{}, fmt.Errorf("%s has no storage version", crd.Name)
 }
 
 // Structural is the structural schema the pipeline serves.
@@ -101,6 +118,9 @@ func (p *Pipeline) Create(obj map[string]any) (Result, error) {
 	p.strategy.PrepareForCreate(ctx, u)
 	errs := rest.ValidateCreate(ctx, u, p.strategy)
 	rec.add(p.strategy.WarningsOnCreate(ctx, u))
+	if err := p.readBack(u.Object); err != nil {
+		return Result{}, err
+	}
 	return Result{Object: u.Object, Errors: errs, Warnings: rec.texts()}, nil
 }
 
@@ -118,6 +138,9 @@ func (p *Pipeline) update(s strategy, obj, old map[string]any) (Result, error) {
 	if _, err := Decode(old, p.structural, true); err != nil {
 		return Result{}, fmt.Errorf("old object: %w", err)
 	}
+	if err := p.readBack(old); err != nil {
+		return Result{}, fmt.Errorf("old object: %w", err)
+	}
 	if _, err := Decode(obj, p.structural, true); err != nil {
 		return Result{}, err
 	}
@@ -129,6 +152,9 @@ func (p *Pipeline) update(s strategy, obj, old map[string]any) (Result, error) {
 	errs := rest.ValidateUpdate(ctx, u, o, s)
 	rec.add(s.WarningsOnUpdate(ctx, u, o))
 	// u.Object, not obj: the status strategy replaces the whole object.
+	if err := p.readBack(u.Object); err != nil {
+		return Result{}, err
+	}
 	return Result{Object: u.Object, Errors: errs, Warnings: rec.texts()}, nil
 }
 

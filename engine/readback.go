@@ -1,0 +1,39 @@
+package engine
+
+// readBack changes a stored object into the one kube-apiserver returns when
+// it reads the object from storage: in a create's or an update's response
+// (dry runs included: the dry-run storage encodes and decodes too), and as
+// the old object of an update. Storage keeps objects in the CRD's storage
+// version; reading decodes them with that version's schema, applies its
+// defaults again (so a status the create strategy dropped comes back as
+// far as it has defaults), repairs a missing generation to 1, and converts
+// to the requested version, pruning with its schema.
+func (v *Validator) readBack(obj map[string]any) {
+	storage := v.storage
+	if storage == &v.codec {
+		storage.defaulter.Default(obj)
+		repairGeneration(obj)
+		return
+	}
+	apiVersion, hasAPIVersion := obj["apiVersion"]
+	obj["apiVersion"] = storage.apiVersion
+	storage.coerce(obj)
+	storage.defaulter.Default(obj)
+	repairGeneration(obj)
+	v.codec.coerce(obj)
+	if hasAPIVersion {
+		obj["apiVersion"] = apiVersion
+	} else {
+		delete(obj, "apiVersion")
+	}
+}
+
+// repairGeneration gives an object without a generation the generation 1,
+// as kube-apiserver's storage decoder does for objects stored before
+// generations existed.
+func repairGeneration(obj map[string]any) {
+	meta, found := obj["metadata"].(map[string]any)
+	if found && generationOf(meta) == 0 {
+		meta["generation"] = int64(1)
+	}
+}
