@@ -4,15 +4,17 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 
 	"github.com/kval-dev/kval/catalog"
 	"github.com/kval-dev/kval/schema"
 )
 
-// loadCatalog reads the --crd paths into a catalog. Read errors, duplicate
-// definitions and CRDs kube-apiserver would reject make the input unusable;
-// documents of other kinds are warnings.
-func loadCatalog(ctx context.Context, s streams, paths []string) (*catalog.Catalog, error) {
+// loadCatalog reads the --crd paths into a catalog. Read errors and
+// duplicate definitions make the input unusable; documents of other kinds
+// are warnings. CRDs are linted when an object first needs them (see
+// invalidCRDs); checkCatalog lints them all.
+func loadCatalog(s streams, paths []string) (*catalog.Catalog, error) {
 	if len(paths) == 0 {
 		return nil, badInput("no CRDs given: use --crd PATH")
 	}
@@ -33,11 +35,35 @@ func loadCatalog(ctx context.Context, s streams, paths []string) (*catalog.Catal
 	case len(cat.CRDs()) == 0:
 		return nil, badInput("no CustomResourceDefinition found in %v", paths)
 	}
-	if invalid := cat.Check(ctx); len(invalid) > 0 {
-		for _, e := range invalid {
-			fmt.Fprintf(s.err, "error: %s: %s", e.CRD.Source, invalidMessage(schema.CRDKind, e.CRD.Name(), e.Errors))
-		}
-		return nil, badInput("%d CustomResourceDefinition(s) that kube-apiserver would reject: fix them first (kval lint)", len(invalid))
-	}
 	return cat, nil
+}
+
+// checkCatalog lints every CRD of the catalog now: CRDs kube-apiserver
+// would reject make the input unusable.
+func checkCatalog(ctx context.Context, s streams, cat *catalog.Catalog) error {
+	invalid := cat.Check(ctx)
+	for _, e := range invalid {
+		printInvalidCRD(s.err, e)
+	}
+	if len(invalid) > 0 {
+		return badInput("%d CustomResourceDefinition(s) that kube-apiserver would reject: fix them first (kval lint)", len(invalid))
+	}
+	return nil
+}
+
+func printInvalidCRD(w io.Writer, e *catalog.InvalidCRDError) {
+	fmt.Fprintf(w, "error: %s: %s", e.CRD.Source, invalidMessage(schema.CRDKind, e.CRD.Name(), e.Errors))
+}
+
+// invalidCRDs prints each CRD kube-apiserver would reject in full once, when
+// the first document that needs it is reported; the documents say only
+// that their CRD is invalid. Outputs report documents one at a time.
+type invalidCRDs map[string]bool
+
+func (printed invalidCRDs) report(w io.Writer, r *objectResult) {
+	if r.invalidCRD == nil || printed[r.invalidCRD.CRD.Name()] {
+		return
+	}
+	printed[r.invalidCRD.CRD.Name()] = true
+	printInvalidCRD(w, r.invalidCRD)
 }

@@ -43,13 +43,15 @@ func TestLintGolden(t *testing.T) {
 	}
 }
 
-// TestCRDChecksGetTheFullVerdict: kval validate refuses a CRD for exactly
-// the errors kval lint reports, value validation of defaults and CEL
-// included, so neither runs with fewer stages than the other.
+// TestCRDChecksGetTheFullVerdict: kval validate refuses a CRD an object
+// needs for exactly the errors kval lint reports, value validation of
+// defaults and CEL included, so neither runs with fewer stages than the
+// other.
 func TestCRDChecksGetTheFullVerdict(t *testing.T) {
 	var lintOut, validateErr, discard bytes.Buffer
 	Main([]string{"lint", badDefaults}, strings.NewReader(""), &lintOut, &discard)
-	code := Main([]string{"validate", "--crd", badDefaults, "-"}, strings.NewReader(""), &discard, &validateErr)
+	widget := "apiVersion: example.com/v1\nkind: Widget\nmetadata: {name: w, namespace: ns}\n"
+	code := Main([]string{"validate", "--crd", badDefaults, "-"}, strings.NewReader(widget), &discard, &validateErr)
 	if code != ExitBadInput {
 		t.Errorf("kval validate with an invalid CRD: exit %d, want %d", code, ExitBadInput)
 	}

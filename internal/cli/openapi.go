@@ -53,8 +53,11 @@ func runOpenAPI(ctx context.Context, s streams, o *openAPIOptions) error {
 	if err := checkStdinOnce(o.crds); err != nil {
 		return err
 	}
-	cat, err := loadCatalog(ctx, s, o.crds)
+	cat, err := loadCatalog(s, o.crds)
 	if err != nil {
+		return err
+	}
+	if err := checkCatalog(ctx, s, cat); err != nil {
 		return err
 	}
 	docs, err := openapi.Build(cat.CRDs())

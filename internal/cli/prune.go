@@ -23,7 +23,7 @@ func newPruneCommand(s streams) *cobra.Command {
 serves each one (by apiVersion and kind), and prints it as kube-apiserver would
 store it: unknown fields removed, unknown metadata fields removed, defaults
 applied. Every removed field is reported as a warning, as kubectl prints it.
-When no object was pruned (an empty input, only kinds no CRD defines), a
+A CRD is linted (kval lint) only when an object needs it. When no object was pruned (an empty input, only kinds no CRD defines), a
 warning says so; --fail-on-empty makes it an error (exit 2).`,
 		Example: `  kval prune --crd examples/crd.yaml examples/valid.yaml
   kubectl get widgets -o yaml | kval prune --crd crds/ -o json -`,
@@ -45,11 +45,11 @@ func runPrune(ctx context.Context, s streams, o *pruneOptions, args []string) er
 	if err := checkStdinOnce(o.crds, args); err != nil {
 		return err
 	}
-	cat, err := loadCatalog(ctx, s, o.crds)
+	cat, err := loadCatalog(s, o.crds)
 	if err != nil {
 		return err
 	}
-	p := &pruneOutput{s: s}
+	p := &pruneOutput{s: s, invalid: invalidCRDs{}}
 	if o.output == "json" {
 		p.json = startJSONResults(s.out)
 	}
@@ -70,10 +70,12 @@ type pruneOutput struct {
 	docs    int
 	pruned  int
 	printed int
+	invalid invalidCRDs
 }
 
 func (p *pruneOutput) add(r objectResult) {
 	p.status = max(p.status, resultStatus(&r))
+	p.invalid.report(p.s.err, &r)
 	p.docs++
 	if r.Object != nil {
 		p.pruned++

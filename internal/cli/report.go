@@ -9,6 +9,7 @@ import (
 
 	"github.com/kval-dev/kval/catalog"
 	"github.com/kval-dev/kval/manifest"
+	"github.com/kval-dev/kval/schema"
 )
 
 // objectResult is the outcome for one input document, in the JSON shape
@@ -41,8 +42,9 @@ type objectResult struct {
 	// The document is invalid; the others are unaffected.
 	Rejected string `json:"rejected,omitempty"`
 
-	fieldErrs field.ErrorList // Errors, for text output
-	internal  bool            // Error is a panic kval recovered
+	fieldErrs  field.ErrorList // Errors, for text output
+	internal   bool            // Error is a panic kval recovered
+	invalidCRD *catalog.InvalidCRDError
 }
 
 // setErrors records the field errors of the result.
@@ -59,6 +61,10 @@ func (r *objectResult) setLookupError(err error) {
 	}
 	if noMatch := (*catalog.NoMatchError)(nil); errors.As(err, &noMatch) {
 		r.reject(err.Error())
+		return
+	}
+	if errors.As(err, &r.invalidCRD) {
+		r.Error = fmt.Sprintf("its %s %q is invalid: kube-apiserver would reject it (kval lint %s)", schema.CRDKind, r.invalidCRD.CRD.Name(), r.invalidCRD.CRD.Source.File)
 		return
 	}
 	r.Error = err.Error()

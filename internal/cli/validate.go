@@ -37,6 +37,11 @@ one against the CRD that serves it, as kube-apiserver would on create. With
 --old, an object is validated as an update of the old object with the same
 apiVersion, kind, namespace and name (objects without one are creates).
 
+Every CRD is read and its definitions (group, kinds, versions) checked for
+conflicts; a CRD is linted as kube-apiserver would on create (kval lint) and
+compiled only when an object needs it, so a CRD no object uses costs
+nothing, and its errors show only in kval lint, which checks every CRD.
+
 Errors are printed in kube-apiserver's words; warnings (pruned fields,
 ratcheted errors) on stderr. Exit code 0 when every object is valid, 1 when
 one is invalid, 2 when the input or a CRD cannot be used. When no object was
@@ -82,7 +87,7 @@ func runValidate(ctx context.Context, s streams, o *validateOptions, args []stri
 	if err := o.check(args); err != nil {
 		return err
 	}
-	cat, err := loadCatalog(ctx, s, o.crds)
+	cat, err := loadCatalog(s, o.crds)
 	if err != nil {
 		return err
 	}

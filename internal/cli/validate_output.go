@@ -22,10 +22,11 @@ type validateOutput struct {
 	status   int
 	count    int
 	json     *jsonResults
+	invalid  invalidCRDs
 }
 
 func newValidateOutput(s streams, format string) *validateOutput {
-	o := &validateOutput{s: s, format: format}
+	o := &validateOutput{s: s, format: format, invalid: invalidCRDs{}}
 	switch format {
 	case "json":
 		o.json = startJSONResults(s.out)
@@ -38,6 +39,7 @@ func newValidateOutput(s streams, format string) *validateOutput {
 // add prints one result and counts it.
 func (o *validateOutput) add(r objectResult) {
 	o.status = max(o.status, resultStatus(&r))
+	o.invalid.report(o.s.err, &r)
 	switch {
 	case r.Error != "":
 		o.unusable++

@@ -17,7 +17,7 @@ func TestValidateGolden(t *testing.T) {
 		{golden: "validate/status-without-old", args: []string{"validate", "--crd", crd, "--subresource", "status", "testdata/validate/status.yaml"}},
 		{golden: "validate/duplicate-old", args: []string{"validate", "--crd", crd, "--old", "testdata/validate/dup-old.yaml", "../../examples/objects"}},
 		{golden: "validate/empty-json", args: []string{"validate", "--crd", crd, "-o", "json", "-"}},
-		{golden: "validate/invalid-crd", args: []string{"validate", "--crd", "testdata/validate/bad-crd.yaml", "../../examples/objects"}},
+		{golden: "validate/invalid-crd", args: []string{"validate", "--crd", "testdata/validate/bad-crd.yaml", "testdata/validate/widgets.yaml"}},
 		{golden: "validate/bad-flags", args: []string{"validate", "--crd", crd, "--subresource", "scale", "-"}},
 		{golden: "validate/only-separators", args: []string{"validate", "--crd", crd, "-"}, stdin: "---\n# nothing\n---\n"},
 		{golden: "validate/fail-on-empty", args: []string{"validate", "--crd", crd, "--fail-on-empty", "-"}},
