@@ -103,7 +103,7 @@ func TestInstanceRefersToMissingOperatorVersion(t *testing.T) {
 		t.Error(err)
 	}
 	err := inst.RefersTo(v2)
-	want := `../examples/params/instance.yaml:3: Instance "zk" refers to OperatorVersion "zookeeper-3.4.14-0.1.0", which is missing: the OperatorVersion given is "zookeeper-3.4.14-0.2.0" (../examples/params/v2/params.yaml)`
+	want := `../examples/params/instance.yaml:1: Instance "zk" refers to OperatorVersion "zookeeper-3.4.14-0.1.0", which is missing: the OperatorVersion given is "zookeeper-3.4.14-0.2.0" (../examples/params/v2/params.yaml)`
 	if err == nil || err.Error() != want {
 		t.Errorf("err = %v\nwant  %s", err, want)
 	}
