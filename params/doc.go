@@ -21,6 +21,15 @@
 // The rules never modify their arguments and never panic, even on an
 // OperatorVersion Verify rejects.
 //
+// Beyond KUDO, the same promise for a Helm chart's values: LoadChart reads
+// values.schema.json, where x-kubernetes-mutability and
+// x-kubernetes-key-mutability mark values, and CheckHelmUpgrade merges the
+// chart's values.yaml under the old and the new values as Helm does (maps
+// key by key, null removes a default) and checks them with the mutability
+// package, with its semantics and messages, at paths such as
+// Values.persistence.size. Only the keywords of CRD schemas are understood
+// ($schema and $id are dropped); others are errors, not ignored.
+//
 // # Formats
 //
 // params.yaml parameters have name, displayName, description, default (any

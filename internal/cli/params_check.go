@@ -67,6 +67,7 @@ type checkResult struct {
 	Instance        string            `json:"instance,omitempty"`
 	OperatorVersion string            `json:"operatorVersion,omitempty"`
 	From            string            `json:"from,omitempty"`
+	Chart           string            `json:"chart,omitempty"`
 	Allowed         bool              `json:"allowed"`
 	Parameters      map[string]string `json:"parameters,omitempty"`
 	Values          map[string]any    `json:"values,omitempty"`
@@ -197,6 +198,8 @@ func (r *checkResult) title() string {
 	switch r.Operation {
 	case "install":
 		return "install of OperatorVersion " + r.OperatorVersion
+	case "helm upgrade":
+		return "helm upgrade of chart " + r.Chart
 	case "upgrade":
 		return fmt.Sprintf("%s from OperatorVersion %s to %s", subject, r.From, r.OperatorVersion)
 	case "update":

@@ -1,6 +1,10 @@
 package cli
 
-import "github.com/spf13/cobra"
+import (
+	"github.com/spf13/cobra"
+
+	"github.com/kval-dev/kval/params"
+)
 
 // helmOptions are the flags of kval params check --chart.
 type helmOptions struct {
@@ -14,6 +18,24 @@ func (h *helmOptions) addFlags(cmd *cobra.Command) {
 	f.StringVar(&h.values, "values", "", "the values of the upgrade (with --chart)")
 }
 
+// check runs a Helm upgrade check: the chart's defaults under each values
+// file, compared with the chart schema's mutability extensions.
 func (h *helmOptions) check() (*checkResult, error) {
-	return nil, badInput("--chart is not implemented yet")
+	if h.oldValues == "" || h.values == "" {
+		return nil, badInput("--chart needs --old-values and --values")
+	}
+	chart, err := params.LoadChart(h.chart)
+	if err != nil {
+		return nil, badInput("%v", err)
+	}
+	old, err := params.LoadHelmValues(h.oldValues)
+	if err != nil {
+		return nil, badInput("%v", err)
+	}
+	values, err := params.LoadHelmValues(h.values)
+	if err != nil {
+		return nil, badInput("%v", err)
+	}
+	result, errs := chart.CheckHelmUpgrade(old, values)
+	return &checkResult{Operation: "helm upgrade", Chart: h.chart, Values: result, fieldErrs: errs}, nil
 }
