@@ -99,6 +99,7 @@ does, offline, and generates validation code from +k8s: tags on Go types.`,
 		newOpenAPICommand(s),
 		newServeCommand(s),
 		newAnnotateCommand(s),
+		newParamsCommand(s),
 	)
 	return root
 }
