@@ -4,7 +4,9 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"runtime"
 	"strings"
+	"sync"
 
 	"k8s.io/apimachinery/pkg/util/validation/field"
 
@@ -76,16 +78,43 @@ func LoadFiles(paths []string) *Loaded {
 	for _, p := range paths {
 		named[p] = true
 	}
-	for _, file := range files {
+	for i, read := range readFiles(files) {
+		file := files[i]
 		before := len(l.CRDs) + len(l.Schemas)
-		docs, errs := manifest.ReadFile(file)
-		l.addAll(file, docs, errs)
-		if named[file] && len(errs) == 0 && len(l.CRDs)+len(l.Schemas) == before {
+		l.addAll(file, read.docs, read.errs)
+		if named[file] && len(read.errs) == 0 && len(l.CRDs)+len(l.Schemas) == before {
 			l.Problems = append(l.Problems, Problem{Source: manifest.Source{File: file, Item: -1},
 				Err: fmt.Errorf("%s: no CustomResourceDefinition or schema in file", file)})
 		}
 	}
 	return l
+}
+
+// readFile is what manifest.ReadFile returned for one file.
+type readFile struct {
+	docs []manifest.Document
+	errs []error
+}
+
+// readFiles reads files in parallel, one per CPU at a time: CRDs are large
+// YAML documents, and parsing them is most of a short run's time.
+func readFiles(files []string) []readFile {
+	out := make([]readFile, len(files))
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0), len(files)) {
+		wg.Go(func() {
+			for i := range next {
+				out[i].docs, out[i].errs = manifest.ReadFile(files[i])
+			}
+		})
+	}
+	for i := range files {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	return out
 }
 
 // LoadBytes is LoadFiles for YAML or JSON documents in memory; name stands
