@@ -71,14 +71,15 @@ type messageOutcome struct {
 
 // evalMessage evaluates a messageExpression with what is left of the budget,
 // with kube-apiserver's limits: at most 5 KiB once trimmed, one line, not empty.
-func evalMessage(ctx context.Context, prog cel.Program, source string, act *activation, budget int64) messageOutcome {
+func evalMessage(ctx context.Context, prog cel.Program, source string, act *activation, budget int64, c charge) messageOutcome {
 	act.builds.reset(budget)
 	val, details, err := prog.ContextEval(ctx, act)
-	if details == nil || details.ActualCost() == nil {
+	charged := c.of(details)
+	if charged == nil {
 		return messageOutcome{budget: -1, err: &apiservercel.Error{Type: apiservercel.ErrorTypeInternal,
 			Detail: fmt.Sprintf("runtime cost could not be calculated for messageExpression: %q", source)}}
 	}
-	cost := *details.ActualCost()
+	cost := *charged
 	if cost > math.MaxInt64 || int64(cost) > budget || errors.Is(err, errBuildBudget) {
 		return messageOutcome{budget: -1, err: &apiservercel.Error{Type: apiservercel.ErrorTypeInvalid,
 			Detail: "messageExpression evaluation failed due to running out of cost budget, no further validation rules will be run"}}
