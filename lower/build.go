@@ -27,7 +27,7 @@ func build(decoded *schema.CRD, crd map[string]any, left map[string]Unlowered, o
 			continue
 		}
 		root := link{kind: atRoot, s: s, doc: doc, path: field.NewPath("spec", "versions").Index(i).Child("schema", "openAPIV3Schema")}
-		b.version(name, chain{root}, left)
+		b.version(name, i, chain{root}, left)
 		if !opts.KeepExtensions {
 			dropExtensions(doc)
 		}
@@ -36,7 +36,7 @@ func build(decoded *schema.CRD, crd map[string]any, left map[string]Unlowered, o
 }
 
 // version plans and places the rules of one version's schema.
-func (b *built) version(name string, root chain, left map[string]Unlowered) {
+func (b *built) version(name string, index int, root chain, left map[string]Unlowered) {
 	p := &planner{failed: map[*construct]*failure{}}
 	p.skip = func(k *construct) bool {
 		_, skipped := left[constructID(name, k)]
@@ -52,7 +52,7 @@ func (b *built) version(name string, root chain, left map[string]Unlowered) {
 		}
 	}
 	for _, r := range p.rules {
-		b.rules[appendRule(r)] = placedRule{version: name, of: r.of}
+		b.rules[appendRule(r)] = placedRule{version: name, index: index, of: r.of}
 		b.count++
 	}
 }

@@ -46,15 +46,29 @@ func checkOutput(ctx context.Context, out map[string]any, b *built) (map[string]
 }
 
 // generatedRule finds the generated rule an error of kval lint is about:
-// the error's field is the rule or below it.
+// the error's field is the rule or below it. Where all versions share one
+// schema, kval lint checks it once, as spec.validation: the error is then
+// about the rule of the first version.
 func (b *built) generatedRule(errField string) (string, placedRule, bool) {
 	for path, r := range b.rules {
-		base := strings.TrimSuffix(path, ".rule")
-		if errField == path || errField == base || strings.HasPrefix(errField, base+".") {
-			return path, r, true
+		for _, rulePath := range []string{path, collapsed(path)} {
+			base := strings.TrimSuffix(rulePath, ".rule")
+			if errField == rulePath || errField == base || strings.HasPrefix(errField, base+".") {
+				return path, r, true
+			}
 		}
 	}
 	return "", placedRule{}, false
+}
+
+// collapsed is the path of a rule of the first version's schema as kval
+// lint reports it when every version has that schema.
+func collapsed(path string) string {
+	const first = "spec.versions[0].schema."
+	if !strings.HasPrefix(path, first) {
+		return ""
+	}
+	return "spec.validation." + strings.TrimPrefix(path, first)
 }
 
 // fixesByPath are the fix hints of every rule over its cost limit.
@@ -64,8 +78,12 @@ func fixesByPath(c *celrules.Checker) map[string][]string {
 		if !rc.OverLimit() {
 			continue
 		}
+		path := rc.Path.String()
+		if strings.HasPrefix(path, "spec.validation.") {
+			path = "spec.versions[0].schema." + strings.TrimPrefix(path, "spec.validation.")
+		}
 		for _, f := range rc.Fixes() {
-			out[rc.Path.String()] = append(out[rc.Path.String()], f.String())
+			out[path] = append(out[path], f.String())
 		}
 	}
 	return out

@@ -131,6 +131,7 @@ type built struct {
 
 type placedRule struct {
 	version string
+	index   int // of the version in spec.versions
 	of      *construct
 }
 
