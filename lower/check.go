@@ -18,14 +18,17 @@ import (
 // the per-rule cost limit (with the bounds that would bring it under,
 // from celrules' fix hints), or among the most expensive rules of a schema
 // over the per-schema limit. Any other error is a bug in the lowering.
-func checkOutput(ctx context.Context, out map[string]any, b *built) (map[string]Unlowered, error) {
+func checkOutput(ctx context.Context, out map[string]any, b *built, withFixes bool) (map[string]Unlowered, error) {
 	decoded, errs := schema.DecodeCRD(manifest.Document{Object: out})
 	if len(errs) > 0 {
 		return nil, fmt.Errorf("%s %q: the lowered CRD does not decode (a bug in kval): %v", schema.CRDKind, b.crd, errs.ToAggregate())
 	}
 	checker := celrules.NewChecker()
 	errs = lint.CheckCRD(ctx, decoded, lint.Options{Rules: checker})
-	fixes := fixesByPath(checker)
+	var fixes map[string][]string
+	if withFixes {
+		fixes = fixesByPath(checker)
+	}
 	more := map[string]Unlowered{}
 	var unexpected field.ErrorList
 	for _, e := range errs {

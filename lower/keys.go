@@ -32,12 +32,18 @@ func (p *planner) keyRules(c chain, k *construct) ([]pending, *failure) {
 	if isMap(n.s) {
 		noun = "keys"
 	}
-	// subset checks that every key of the collection in from is in to.
+	// subset checks that every key of the collection in from is in to;
+	// on an immutable field, only when it is added or removed.
+	immutable := k.onPresenceChange
 	subset := func(from, to func(cur, old string) string) exprFn {
 		return func(cur, old string) string {
 			f, hf := access(from(cur, old))
 			t, ht := access(to(cur, old))
-			return keys.subset(f, t, hf, ht)
+			check := keys.subset(f, t, hf, ht)
+			if immutable {
+				check = "(" + hf + " && " + ht + ") || " + check
+			}
+			return check
 		}
 	}
 	newer := func(cur, _ string) string { return cur }
@@ -79,8 +85,16 @@ func (p *planner) keysOf(c chain) (keySet, *failure) {
 		if f := setIdentity(c); f != nil {
 			return keySet{}, f
 		}
+		if f := convertedBelow(c.child(asItems, "", s.Items)); f != nil {
+			return keySet{}, f
+		}
 		return keySet{contains: in, x: x}, nil
 	case s.IsMapList():
+		for _, key := range s.ListMapKeys {
+			if f := convertedBelow(c.child(asItems, "", s.Items).child(asProperty, key, s.Items.Properties[key])); f != nil {
+				return keySet{}, f
+			}
+		}
 		y := p.names.fresh("y")
 		same, f := sameKeys(s, x, y)
 		if f != nil {

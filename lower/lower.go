@@ -20,6 +20,10 @@ type Options struct {
 	// they are dropped, since kube-apiserver does not know them and kubectl
 	// apply (strict field validation) rejects a CRD that has them.
 	KeepExtensions bool
+	// NoFixes skips the search for bounds that would bring a rule over a
+	// cost limit under it (Unlowered.Fixes): it compiles the rule a few
+	// times per candidate bound, the bulk of Lower's time on large CRDs.
+	NoFixes bool
 }
 
 // Result is a lowered CRD.
@@ -84,7 +88,7 @@ func Lower(ctx context.Context, crd map[string]any, opts Options) (*Result, erro
 	left := map[string]Unlowered{}
 	for range maxRounds {
 		out, res := build(decoded, crd, left, opts)
-		more, err := checkOutput(ctx, out, res)
+		more, err := checkOutput(ctx, out, res, !opts.NoFixes)
 		if err != nil {
 			return nil, err
 		}

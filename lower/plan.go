@@ -16,6 +16,9 @@ type construct struct {
 	at      link
 	keyword string
 	value   schema.Mutability
+	// onPresenceChange limits key rules to updates that add or remove
+	// the collection: its x-kubernetes-mutability covers the others.
+	onPresenceChange bool
 }
 
 // rule is one generated x-kubernetes-validations entry, on its anchor: the
@@ -40,15 +43,24 @@ type planner struct {
 // plan walks the structure below c. Nothing below a node with
 // x-kubernetes-mutability needs rules of its own: where that node is
 // present in both objects, it is either equal (nothing below changed) or
-// already an error. Nothing below the items of a set is ever checked:
+// already an error (the keys of an immutable field aside, see below).
+// Nothing below the items of a set is ever checked:
 // package mutability compares set items whole.
 func (p *planner) plan(c chain) {
 	n := c.last()
 	if n.s.Mutability != nil {
-		p.lower(&construct{at: n, keyword: MutabilityKeyword, value: *n.s.Mutability}, c, p.mutabilityRules)
-		return
-	}
-	if n.s.KeyMutability != nil {
+		lowered := p.lower(&construct{at: n, keyword: MutabilityKeyword, value: *n.s.Mutability}, c, p.mutabilityRules)
+		if n.s.KeyMutability != nil && (n.kind == asProperty || !lowered) {
+			// Package mutability checks the keys of an immutable field
+			// when it is added or removed (a missing collection has no
+			// keys), so the key rules stay, for those updates only.
+			p.lower(&construct{at: n, keyword: KeyMutabilityKeyword, value: *n.s.KeyMutability, onPresenceChange: lowered}, c, p.keyRules)
+		}
+		if lowered {
+			return
+		}
+		// Left out, it no longer covers the constructs below it.
+	} else if n.s.KeyMutability != nil {
 		p.lower(&construct{at: n, keyword: KeyMutabilityKeyword, value: *n.s.KeyMutability}, c, p.keyRules)
 	}
 	if n.s.IsSetList() {
@@ -68,11 +80,11 @@ type pending struct {
 }
 
 // lower records the rules of one construct, or its failure: all of a
-// construct's rules or none.
-func (p *planner) lower(k *construct, c chain, rules func(chain, *construct) ([]pending, *failure)) {
+// construct's rules or none. It reports whether the construct is lowered.
+func (p *planner) lower(k *construct, c chain, rules func(chain, *construct) ([]pending, *failure)) bool {
 	p.all = append(p.all, k)
 	if p.skip != nil && p.skip(k) {
-		return
+		return false
 	}
 	pend, f := rules(c, k)
 	var placed []rule
@@ -86,9 +98,10 @@ func (p *planner) lower(k *construct, c chain, rules func(chain, *construct) ([]
 	}
 	if f != nil {
 		p.failed[k] = f
-		return
+		return false
 	}
 	p.rules = append(p.rules, placed...)
+	return true
 }
 
 // place puts a check on the highest node that kube-apiserver correlates on

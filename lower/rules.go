@@ -72,6 +72,9 @@ func presenceRule(c chain, m schema.Mutability) (pending, *failure) {
 // x) makes a plain list, whose == is positional), paired as the values
 // around it are paired.
 func (nm *namer) strictEqual(c chain) (exprFn, *failure) {
+	if f := convertedBelow(c); f != nil {
+		return nil, f
+	}
 	order, f := nm.order(c)
 	if f != nil {
 		return nil, f
