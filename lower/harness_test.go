@@ -24,13 +24,17 @@ type trio struct {
 	base, ext, low *engine.Validator
 }
 
-// newTrio compiles version of a CRD with extensions. Extensions Lower
-// could not lower are taken out of ext as well, so that both sides enforce
-// the same constructs. It returns what was left out.
-func newTrio(t *testing.T, withExt map[string]any, version string) (trio, *lower.Result) {
+// lowered is a CRD with extensions, lowered. Extensions Lower could not
+// lower are taken out of ext as well, so that both sides enforce the same
+// constructs; base has no extension and no generated rule.
+type lowered struct {
+	base, ext map[string]any
+	res       *lower.Result
+}
+
+func lowerForTest(t *testing.T, withExt map[string]any) lowered {
 	t.Helper()
-	ctx := context.Background()
-	res, err := lower.Lower(ctx, withExt, lower.Options{NoFixes: true})
+	res, err := lower.Lower(context.Background(), withExt, lower.Options{NoFixes: true})
 	if err != nil {
 		t.Fatalf("lower: %v", err)
 	}
@@ -40,11 +44,20 @@ func newTrio(t *testing.T, withExt map[string]any, version string) (trio, *lower
 	}
 	base := jsonvalue.DeepCopyObject(ext)
 	stripExtensions(base)
-	return trio{
-		base: compile(t, base, version),
-		ext:  compile(t, ext, version),
-		low:  compile(t, res.CRD, version),
-	}, res
+	return lowered{base: base, ext: ext, res: res}
+}
+
+// trio compiles one version three ways.
+func (l lowered) trio(t *testing.T, version string) trio {
+	t.Helper()
+	return trio{base: compile(t, l.base, version), ext: compile(t, l.ext, version), low: compile(t, l.res.CRD, version)}
+}
+
+// newTrio lowers a CRD with extensions and compiles one version.
+func newTrio(t *testing.T, withExt map[string]any, version string) (trio, *lower.Result) {
+	t.Helper()
+	l := lowerForTest(t, withExt)
+	return l.trio(t, version), l.res
 }
 
 func compile(t *testing.T, doc map[string]any, version string) *engine.Validator {
