@@ -74,6 +74,12 @@ func collapsed(path string) string {
 	return "spec.validation." + strings.TrimPrefix(path, first)
 }
 
+// uncollapse names the schema of a fix as the first version's, where kval
+// lint checked the one schema all versions share as spec.validation.
+func uncollapse(fix string) string {
+	return strings.ReplaceAll(fix, " at spec.validation.", " at spec.versions[0].schema.")
+}
+
 // fixesByPath are the fix hints of every rule over its cost limit.
 func fixesByPath(c *celrules.Checker) map[string][]string {
 	out := map[string][]string{}
@@ -86,7 +92,7 @@ func fixesByPath(c *celrules.Checker) map[string][]string {
 			path = "spec.versions[0].schema." + strings.TrimPrefix(path, "spec.validation.")
 		}
 		for _, f := range rc.Fixes() {
-			out[path] = append(out[path], f.String())
+			out[path] = append(out[path], uncollapse(f.String()))
 		}
 	}
 	return out

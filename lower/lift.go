@@ -87,7 +87,7 @@ func sameKeys(list *schema.Schema, a, b string) (string, *failure) {
 func (nm *namer) liftItems(list link, inner exprFn) (exprFn, *failure) {
 	if list.s.MaxItems == nil || *list.s.MaxItems > maxIndexList {
 		return nil, &failure{
-			reason: fmt.Sprintf("items of the atomic list %s are compared by position, which CEL (kube-apiserver 1.29) can only do through a literal list of the indices", list.path),
+			reason: "items of an atomic list are compared by position, which CEL (kube-apiserver 1.29) can only do through a literal list of the indices",
 			fixes:  []string{fmt.Sprintf("maxItems <= %d at %s", maxIndexList, list.path)},
 		}
 	}

@@ -97,6 +97,7 @@ does, offline, and generates validation code from +k8s: tags on Go types.`,
 		newValidateCommand(s),
 		newGenCommand(s),
 		newOpenAPICommand(s),
+		newLowerCommand(s),
 		newServeCommand(s),
 		newAnnotateCommand(s),
 	)
