@@ -1,0 +1,90 @@
+// Package lower rewrites a CustomResourceDefinition whose schemas carry
+// kval's mutability extensions (x-kubernetes-mutability,
+// x-kubernetes-key-mutability; see package mutability for their
+// semantics) into one whose x-kubernetes-validations transition rules
+// enforce the same semantics in kube-apiserver 1.29 and later, with no kval
+// process running (kval lower). The equivalence test validates random
+// updates of every corpus CRD, with extensions placed at random, through
+// both and finds the same verdicts and errors.
+//
+// # Where the rules go
+//
+// kube-apiserver evaluates a rule that uses oldSelf only where the node is
+// present in both objects and correlated: object fields and map values by
+// name, items of list-type map lists by their keys, never the items of
+// other lists. Package mutability checks a node exactly where its parent is
+// present in both objects, correlating atomic lists by index too. So:
+//
+//   - x-kubernetes-mutability on a field: a rule on the parent about its
+//     presence (has(self.f) == has(oldSelf.f); AddOnly and RemoveOnly
+//     allow one direction), with fieldPath .f, and a rule on the field
+//     that its value is unchanged. Rules on the parent make optionalOldSelf
+//     unnecessary: they run exactly when package mutability checks the
+//     field, and never on create.
+//   - on the items of a list-map list or the values of a map: the value
+//     rule on the items or values (errors at the item's index or key).
+//   - x-kubernetes-key-mutability on a field: rules on the parent comparing
+//     the keys (sizes for atomic lists, list-map keys, set items, map keys)
+//     of the new and old collection, a missing one having none; on an item
+//     or map value, on the node. The errors name the collection, not each
+//     key: a fieldPath cannot name an index.
+//   - Below the items of an atomic list, a rule is put on the list and
+//     pairs the items by position, iterating over a literal list of the
+//     indices ([0, 1, ..., maxItems-1].all(i, ...)): kube-apiserver 1.29
+//     has neither index iteration (lists.range, 1.34) nor two-variable
+//     comprehensions (1.32). Errors are then at the list.
+//   - Nothing below a node with x-kubernetes-mutability gets rules: where
+//     the node is present in both objects it is unchanged or already an
+//     error (but the key rules of an immutable field, which package
+//     mutability checks when the field is added or removed). Nothing below
+//     the items of a set either: package mutability compares set items
+//     whole, never what is inside them.
+//
+// Messages are package mutability's, reason FieldValueForbidden (its errors
+// are all field.Forbidden), so a denial reads as the webhook's, at the same
+// path or, for keys and below atomic lists, at the collection above it.
+//
+// Equality: CEL's == compares lists of type set and map regardless of
+// order, where kval compares strictly; the value rule therefore compares
+// every such list at or below the node again in order (list.map(x, x) is
+// a plain list, whose == is positional), paired as kval pairs them.
+//
+// # What cannot be lowered, and why
+//
+// Lower reports each of these with the reason and, where one exists, the
+// bound that would fix it (kval lower fails, or lists them with
+// --best-effort); the constructs below a left-out x-kubernetes-mutability
+// are lowered on their own then.
+//
+//   - Items compared by position without a bound: item immutability in an
+//     atomic list, and any extension below the items of an atomic list,
+//     need the list's maxItems (at most 256, the length of the literal list
+//     of indices).
+//   - Order inside set items: a set or map list below the items of a set
+//     inside an immutable value, and key mutability on a set whose items
+//     hold such lists: CEL cannot pair set items to compare the inner
+//     order, and finds set items regardless of it, where kval identifies
+//     set items by their exact value.
+//   - Strings of format date, date-time, duration and byte at or below an
+//     immutable value, a set's items or a list-map key: CEL reads them as
+//     timestamps, durations and bytes, so equal instants written
+//     differently compare equal, and some strings the format check accepts
+//     (a lowercase "t" in a date-time) fail to parse and fail the rule.
+//   - Property names with no CEL form (characters outside [a-zA-Z0-9_.-/],
+//     or a leading digit).
+//   - Rules over kube-apiserver's cost limits (10,000,000 per rule,
+//     100,000,000 per schema), estimated by package celrules as kval lint
+//     does: reported with celrules' fixes (maxItems, maxProperties,
+//     maxLength), unless Options.NoFixes.
+//
+// One difference is left, documented rather than refused: CEL compares
+// numbers by value, so a field of type number changed from 1 to 1.0 is
+// unchanged for the rules and changed for kval's strict equality.
+//
+// # The CRD
+//
+// Lower works on the CRD document (an unstructured map, as package
+// manifest reads it) and changes nothing but the schemas' rules and, unless
+// Options.KeepExtensions, the extensions. The input must pass kval lint;
+// the output does too (Lower lints it, and leaves out what it rejects).
+package lower
