@@ -3,6 +3,9 @@ package webhook
 import (
 	"context"
 	"encoding/json"
+	"io"
+	"log/slog"
+	"net/http/httptest"
 	"strings"
 	"testing"
 
@@ -224,5 +227,27 @@ func TestInstancesAreNotCheckedWithoutOperatorVersions(t *testing.T) {
 	}
 	if resp := post(t, ts, "/validate", create); resp.Allowed || !strings.Contains(resp.Result.Message, "kval has no schema for Instance of kudo.dev/v1beta1") {
 		t.Errorf("/validate: got %+v, want the unknown-kind denial of a kind kval has no CRD for", resp.Result)
+	}
+}
+
+// TestAnInstanceTheCatalogServesIsCheckedByTheEngineToo: with KUDO's CRDs
+// among the served ones, the params rules' errors and the engine's come in
+// one Invalid status (the engine finds nothing here in complement mode).
+func TestAnInstanceTheCatalogServesIsCheckedByTheEngineToo(t *testing.T) {
+	cat := exampleCatalog(t)
+	if _, err := cat.LoadFiles("../e2e/testdata/kudo-crds.yaml"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := cat.ForObject(t.Context(), "kudo.dev/v1beta1", "Instance"); err != nil {
+		t.Fatalf("the catalog does not serve Instances: %v", err)
+	}
+	s := New(cat, Options{OperatorVersions: zookeeper(t), Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	ts := httptest.NewServer(s.Handler())
+	t.Cleanup(ts.Close)
+	stored := instance(t, zookeeperV1, map[string]string{"DISK_SIZE": "5Gi"})
+	checkInvalid(t, post(t, ts, "/validate", instanceReview(admissionv1.Update, instance(t, zookeeperV1, map[string]string{"DISK_SIZE": "6Gi"}), stored)),
+		`spec.parameters[DISK_SIZE]: Forbidden: parameter is immutable but was changed from "5Gi" to "6Gi"`)
+	if resp := post(t, ts, "/validate", instanceReview(admissionv1.Update, stored, stored)); !resp.Allowed {
+		t.Errorf("an unchanged Instance: denied %+v", resp.Result)
 	}
 }
