@@ -31,7 +31,7 @@ func NewOperatorVersionFiles(paths []string, interval time.Duration) *OperatorVe
 }
 
 // Name implements Source.
-func (f *OperatorVersionFiles) Name() string { return "operator-version-files" }
+func (f *OperatorVersionFiles) Name() string { return "operator-versions-files" }
 
 // OperatorVersion implements OperatorVersions.
 func (f *OperatorVersionFiles) OperatorVersion(ctx context.Context, namespace, name string) (*params.OperatorVersion, error) {

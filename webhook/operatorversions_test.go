@@ -53,7 +53,7 @@ func TestOperatorVersionFilesServePackagesAndObjectsAndReload(t *testing.T) {
 	start()
 	eventually(t, "the files are loaded", func() bool {
 		_, detail := get(t, ts, "/readyz")
-		return strings.Contains(detail, "[+]source operator-version-files ok (2 OperatorVersions)")
+		return strings.Contains(detail, "[+]source operator-versions-files ok (2 OperatorVersions)")
 	})
 	if !found(t, src, "any", zookeeperV1) || !found(t, src, "team-a", "sharded-0.1.0") || found(t, src, "team-b", "sharded-0.1.0") {
 		t.Errorf("a package serves every namespace, an object its own only")
