@@ -107,6 +107,19 @@
 //     CRDs (kval serve --watch-crds); the CRD was created as `kval annotate`
 //     writes it, and a change of its annotation in the cluster changes what
 //     is enforced.
+//   - TestWebhookKeepsKUDOParametersImmutable (kudo_test.go): KUDO's
+//     OperatorVersion and Instance CRDs (testdata/kudo-crds.yaml, KUDO's
+//     schemas without descriptions) and the two versions of the README's
+//     ZooKeeper package (examples/params) as OperatorVersions; the webhook
+//     runs as `kval serve --kudo-instances` (OperatorVersions watched in
+//     the cluster) and is registered as a mutating and a validating webhook
+//     for Instances. The example Instance installed without DISK_SIZE is
+//     stored with it (the immutable default pinned by the JSON patch); an
+//     update changing it is denied with params' message, one changing
+//     NODE_COUNT is allowed; the upgrade to v2 without values for
+//     CLIENT_PORT (made immutable) and STORAGE_CLASS (added as immutable)
+//     is denied naming both with their defaults, the one with values is
+//     stored.
 //
 // # Figures (2 shared cores)
 //

@@ -63,6 +63,7 @@ type kvalWebhook struct {
 	client   *dynamic.DynamicClient
 	ledgers  dynamic.ResourceInterface // in ledgerNamespace
 	logs     *syncBuffer
+	options  webhook.Options // of the server, its logger left out
 }
 
 // startKvalWebhook runs kval's webhook for the test CRD in group
@@ -247,8 +248,9 @@ func (h *kvalWebhook) serve(t *testing.T, source webhook.Source, certFile, keyFi
 	pool.AppendCertsFromPEM(certPEM)
 	h.https = &http.Client{Timeout: 10 * time.Second, Transport: &http.Transport{TLSClientConfig: &tls.Config{RootCAs: pool}}}
 
-	server := webhook.New(catalog.New(catalog.Options{}),
-		webhook.Options{Logger: slog.New(slog.NewTextHandler(h.logs, nil))}, source)
+	options := h.options
+	options.Logger = slog.New(slog.NewTextHandler(h.logs, nil))
+	server := webhook.New(catalog.New(catalog.Options{}), options, source)
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() { done <- server.ServeTLS(ctx, l, certFile, keyFile) }()

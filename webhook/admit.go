@@ -9,6 +9,7 @@ import (
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/runtime/schema"
+	"k8s.io/apimachinery/pkg/util/validation/field"
 
 	"github.com/kval-dev/kval/engine"
 	"github.com/kval-dev/kval/manifest"
@@ -22,6 +23,8 @@ const (
 	reasonTooLarge    = "too-large"
 	reasonTimeout     = "timeout"
 	reasonPanic       = "panic"
+	// A KUDO Instance whose OperatorVersion kval cannot find.
+	reasonNoOperatorVersion = "no-operator-version"
 )
 
 // verdict is the answer to one admission request and why.
@@ -41,11 +44,21 @@ func deny(reason string, code int32, format string, args ...any) verdict {
 	}}}
 }
 
-// admit answers one request with the engine.
+// admit answers one request: KUDO Instances with the params rules (when
+// enabled), every custom resource with the engine.
 func (s *Server) admit(ctx context.Context, req *admissionv1.AdmissionRequest) verdict {
 	if !checked(req) {
 		return allow()
 	}
+	if s.opts.OperatorVersions != nil && isInstance(req) {
+		return s.admitInstance(ctx, req)
+	}
+	return s.admitEngine(ctx, req, nil)
+}
+
+// admitEngine answers a request with the engine; errors found before (by
+// the params rules) deny it too, with the engine's, in one Invalid status.
+func (s *Server) admitEngine(ctx context.Context, req *admissionv1.AdmissionRequest, found field.ErrorList) verdict {
 	v, err := s.catalog.ForObject(ctx, apiVersion(req.Kind), req.Kind.Kind)
 	if err != nil {
 		return deny(reasonUnknownKind, http.StatusBadRequest, "kval has no schema for %s: %v (kval denies what it cannot check)", kindOf(req.Kind), err)
@@ -60,8 +73,8 @@ func (s *Server) admit(ctx context.Context, req *admissionv1.AdmissionRequest) v
 		return deny(reasonTimeout, http.StatusGatewayTimeout, "kval did not finish checking %s in time: %v", kindOf(req.Kind), ctx.Err())
 	case err != nil:
 		return deny(reasonBadRequest, http.StatusBadRequest, "kval cannot check this request: %v", err)
-	case !res.Valid():
-		return invalid(req, request.Object, res)
+	case !res.Valid() || len(found) > 0:
+		return invalid(req, request.Object, append(found, res.Errors...), res.RatchetedWarnings())
 	}
 	return allow(append(res.Warnings, res.RatchetedWarnings()...)...)
 }
@@ -109,13 +122,13 @@ func decodeObject(field string, raw []byte) (map[string]any, *verdict) {
 
 // invalid is kube-apiserver's answer to an invalid object: an Invalid
 // status (422) naming the kind, the object and one cause per error.
-func invalid(req *admissionv1.AdmissionRequest, obj map[string]any, res *engine.Result) verdict {
+func invalid(req *admissionv1.AdmissionRequest, obj map[string]any, errs field.ErrorList, warnings []string) verdict {
 	name := req.Name
 	if meta, ok := obj["metadata"].(map[string]any); ok && name == "" {
 		name, _ = meta["name"].(string)
 	}
-	status := apierrors.NewInvalid(schema.GroupKind{Group: req.Kind.Group, Kind: req.Kind.Kind}, name, res.Errors).Status()
-	return verdict{reason: reasonInvalid, response: &admissionv1.AdmissionResponse{Result: &status, Warnings: res.RatchetedWarnings()}}
+	status := apierrors.NewInvalid(schema.GroupKind{Group: req.Kind.Group, Kind: req.Kind.Kind}, name, errs).Status()
+	return verdict{reason: reasonInvalid, response: &admissionv1.AdmissionResponse{Result: &status, Warnings: warnings}}
 }
 
 func apiVersion(gvk metav1.GroupVersionKind) string {

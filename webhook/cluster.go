@@ -112,7 +112,7 @@ func (w *crdWatch) synced() {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	w.initialDone = true
-	w.report(Load{CRDs: len(w.served), Refused: w.pending})
+	w.report(Load{Served: len(w.served), Refused: w.pending})
 	w.pending = nil
 }
 
@@ -128,7 +128,7 @@ func (w *crdWatch) reportLocked(errs []error) {
 		w.pending = append(w.pending, refused...)
 		return
 	}
-	w.report(Load{CRDs: len(w.served), Refused: refused})
+	w.report(Load{Served: len(w.served), Refused: refused})
 }
 
 // schemaChanged reports whether a CRD update can change what kval serves:

@@ -29,4 +29,49 @@
 //     kval's limit, a request that times out and a panic are all denied
 //     with a message saying why; a body that is not an AdmissionReview gets
 //     HTTP 400. Every panic is recovered and counted.
+//
+// # KUDO Instances (Options.OperatorVersions, kval serve --kudo-instances)
+//
+// With OperatorVersions set, kudo.dev/v1beta1 Instances (not their status)
+// are checked with the params package's rules, KUDO's immutable operator
+// parameters:
+//
+//   - CREATE on /mutate: the Mutator hook (instanceDefaults, ahead of
+//     Options.Mutator) answers a JSON patch adding to spec.parameters what
+//     params.Install adds: the defaults of immutable parameters without a
+//     value. An install the rules refuse gets no patch.
+//   - CREATE on /validate: params.Install's errors deny it (a required
+//     parameter without a value, a value of the wrong type...). An
+//     unpinned default is not an error: the mutating webhook may not be
+//     registered, and the update and upgrade rules judge a default that is
+//     not stored as the value templates see.
+//   - UPDATE on /validate: params.Update when spec.operatorVersion.name
+//     stays, params.Upgrade when it changes; every error is a cause of one
+//     Invalid status, as the engine's are. An update that changes neither
+//     the OperatorVersion nor spec.parameters is allowed without a lookup:
+//     no rule can refuse it, and KUDO's controller must be able to update
+//     (finalizers) an Instance whose OperatorVersion is gone.
+//   - An OperatorVersion that cannot be found in the Instance's namespace
+//     denies the request (fail closed, reason no-operator-version).
+//   - When the catalog also has a CRD for Instances, the engine checks them
+//     too and its errors join the rules' in the one status.
+//
+// Where the glue lives: here (instances.go, instance_defaults.go,
+// operatorversion*.go), not in params. The rules are params' pure
+// functions of OperatorVersions and parameter maps; what is admission
+// (AdmissionRequests, JSON patches, denials, metrics) and cluster access
+// (informers, client-go) stays in the frontend, so params remains a
+// model-level package the CLI, the webhook and tests call alike, and the
+// webhook holds no parameter logic: it decodes the Instances of a
+// request, finds their OperatorVersions and returns what params says. The
+// engine's Extension point does not fit: its checks see one object and
+// its CRD, not another object looked up per request, and cannot patch.
+//
+// OperatorVersions come from a Source that also serves lookups:
+// ClusterOperatorVersions (a dynamic informer on operatorversions.kudo.dev
+// in every namespace, decoded once per change) or OperatorVersionFiles
+// (KUDO package directories, which serve every namespace, and
+// OperatorVersion objects, reloaded as FileSource reloads CRDs: a file
+// that cannot be read keeps the previous OperatorVersions). /readyz waits
+// for them like for CRDs ("(2 OperatorVersions)").
 package webhook

@@ -51,7 +51,7 @@ func (f *FileSource) Run(ctx context.Context, cat *catalog.Catalog, report func(
 func (f *FileSource) load(ctx context.Context, cat *catalog.Catalog) Load {
 	crds, problems, err := catalog.ReadFiles(f.Paths...)
 	if err != nil {
-		return Load{CRDs: len(f.served), Err: fmt.Errorf("%w: %v", err, problems)}
+		return Load{Served: len(f.served), Err: fmt.Errorf("%w: %v", err, problems)}
 	}
 	names := make([]string, len(crds))
 	for i, crd := range crds {
@@ -65,10 +65,10 @@ func (f *FileSource) load(ctx context.Context, cat *catalog.Catalog) Load {
 	}
 	refused, err := cat.Update(ctx, crds, gone)
 	if err != nil {
-		return Load{CRDs: len(f.served), Err: err}
+		return Load{Served: len(f.served), Err: err}
 	}
 	f.served = names
-	return Load{CRDs: len(names), Refused: refused}
+	return Load{Served: len(names), Refused: refused}
 }
 
 // fingerprint names every file of paths with its resolved target, size and

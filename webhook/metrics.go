@@ -26,7 +26,7 @@ func newMetrics() *metrics {
 			Buckets: []float64{.0001, .00025, .0005, .001, .002, .005, .01, .025, .05, .1, .25, 1}},
 			[]string{"operation"}),
 		denials: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "kval_webhook_denials_total",
-			Help: "Denied admission requests by reason (invalid, unknown-kind, bad-request, too-large, timeout, panic)."},
+			Help: "Denied admission requests by reason (invalid, unknown-kind, no-operator-version, bad-request, too-large, timeout, panic)."},
 			[]string{"reason"}),
 		panics: prometheus.NewCounter(prometheus.CounterOpts{Name: "kval_webhook_panics_recovered_total",
 			Help: "Panics recovered while answering a request; each request was denied."}),

@@ -96,7 +96,10 @@ func (s *Server) mutate(ctx context.Context, req *admissionv1.AdmissionRequest) 
 		return allow()
 	}
 	patch, warnings, err := s.opts.Mutator(ctx, req)
-	if err != nil {
+	switch {
+	case errors.As(err, new(*MissingOperatorVersionError)):
+		return deny(reasonNoOperatorVersion, http.StatusBadRequest, "%v", err)
+	case err != nil:
 		return deny(reasonBadRequest, http.StatusBadRequest, "%v", err)
 	}
 	v := allow(warnings...)

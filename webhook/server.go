@@ -45,7 +45,13 @@ type Options struct {
 	MaxBodyBytes int64
 	// Mutator answers /mutate; nil allows every object unchanged.
 	Mutator Mutator
-	Logger  *slog.Logger
+	// OperatorVersions, when set, makes the server check KUDO Instances
+	// (kudo.dev/v1beta1) with the params package's rules: /validate denies
+	// installs, updates and upgrades they refuse, and /mutate pins the
+	// defaults of immutable parameters on install (ahead of Mutator, which
+	// answers every other request). See instances.go.
+	OperatorVersions OperatorVersions
+	Logger           *slog.Logger
 }
 
 // Server answers admission requests for the CRDs of its catalog.
@@ -71,6 +77,9 @@ func New(cat *catalog.Catalog, opts Options, sources ...Source) *Server {
 	}
 	if opts.Logger == nil {
 		opts.Logger = slog.Default()
+	}
+	if opts.OperatorVersions != nil {
+		opts.Mutator = instanceDefaults(opts.OperatorVersions, opts.Mutator)
 	}
 	m := newMetrics()
 	return &Server{catalog: cat, opts: opts, metrics: m, log: opts.Logger, sources: newSourceSet(sources, m, opts.Logger)}

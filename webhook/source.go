@@ -14,7 +14,9 @@ import (
 	"github.com/kval-dev/kval/catalog"
 )
 
-// Source keeps CRDs of the catalog current: CRD files, live CRDs.
+// Source keeps what the server checks with current: CRDs of the catalog
+// (CRD files, live CRDs) or, for KUDO Instances, OperatorVersions (files,
+// live OperatorVersions), which ignore the catalog.
 type Source interface {
 	// Name identifies the source in logs, metrics and /readyz.
 	Name() string
@@ -25,13 +27,24 @@ type Source interface {
 
 // Load is the outcome of one load of a source.
 type Load struct {
-	// CRDs is how many CRDs the source serves now.
-	CRDs int
-	// Refused are CRDs that were not published (the previous version of
-	// each, if any, stays in use).
+	// Served is how many objects the source serves now: CRDs, or what
+	// Unit names.
+	Served int
+	// Unit names what Served counts in /readyz and logs: "CRDs" when empty,
+	// "OperatorVersions" for the sources of KUDO Instance checks.
+	Unit string
+	// Refused are CRDs (or OperatorVersions) that were not published (the
+	// previous version of each, if any, stays in use).
 	Refused []error
 	// Err is a failure of the whole load: nothing changed.
 	Err error
+}
+
+func (l Load) unit() string {
+	if l.Unit == "" {
+		return "CRDs"
+	}
+	return l.Unit
 }
 
 // sourceSet tracks the sources' loads for readiness and metrics.
@@ -71,7 +84,7 @@ func (set *sourceSet) report(name string, l Load) {
 		set.log.Error("schemas not loaded; the previous ones stay in use", "source", name, "error", errors.Join(append(l.Refused, l.Err)...))
 		return
 	}
-	set.log.Info("schemas loaded", "source", name, "crds", l.CRDs)
+	set.log.Info("schemas loaded", "source", name, "served", l.Served, "unit", l.unit())
 }
 
 // ready reports whether every source has loaded once, with a line per source.
@@ -88,9 +101,9 @@ func (set *sourceSet) ready() (bool, string) {
 			ok = false
 			fmt.Fprintf(&b, "[-]source %s: not loaded yet: %v\n", name, problem)
 		case problem != nil:
-			fmt.Fprintf(&b, "[+]source %s ok (%d CRDs), last load: %v\n", name, l.CRDs, problem)
+			fmt.Fprintf(&b, "[+]source %s ok (%d %s), last load: %v\n", name, l.Served, l.unit(), problem)
 		default:
-			fmt.Fprintf(&b, "[+]source %s ok (%d CRDs)\n", name, l.CRDs)
+			fmt.Fprintf(&b, "[+]source %s ok (%d %s)\n", name, l.Served, l.unit())
 		}
 	}
 	return ok, b.String()

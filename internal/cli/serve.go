@@ -30,6 +30,8 @@ type serveOptions struct {
 	keyFile        string
 	timeout        time.Duration
 	logFormat      string
+	kudoInstances  bool
+	ovPaths        []string
 }
 
 func newServeCommand(s streams) *cobra.Command { return serveCommand(s, &serveOptions{}) }
@@ -56,11 +58,23 @@ kval_webhook_schema_failures_total and shown on /readyz. Requests kval cannot
 check (a kind it has no CRD for, an object over 3 MiB, a timeout, a panic) are
 denied: configure the webhook with failurePolicy: Fail. The serving
 certificate is reloaded when its files change. /healthz, /readyz and
-/metrics (Prometheus) are served on the same port. SIGTERM stops accepting
+/metrics (Prometheus) are served on the same port.
+
+--kudo-instances checks KUDO Instances (kudo.dev/v1beta1) with the rules of
+kval params: /mutate adds the defaults of immutable parameters to an
+Instance's install as a JSON patch (register it as a mutating webhook),
+/validate denies installs, updates and upgrades the rules refuse, e.g.
+  Instance.kudo.dev "zk" is invalid: spec.parameters[DISK_SIZE]: Forbidden: parameter is immutable but was changed from "5Gi" to "10Gi"
+The OperatorVersions are watched in the cluster (list and watch of
+operatorversions.kudo.dev), or read from --operator-versions files (package
+directories or OperatorVersion objects, reloaded when they change). An
+Instance whose OperatorVersion kval cannot find is denied. No --crd is
+needed for Instances alone. SIGTERM stops accepting
 connections and finishes the requests in flight. Unless GOGC is set, kval
 serve runs with GOGC=400 (fewer garbage collections, shorter tail latency).`,
-		Example: `  kval serve --crd /etc/kval/crds --tls-cert-file /tls/tls.crt --tls-private-key-file /tls/tls.key`,
-		Args:    cobra.NoArgs,
+		Example: `  kval serve --crd /etc/kval/crds --tls-cert-file /tls/tls.crt --tls-private-key-file /tls/tls.key
+  kval serve --kudo-instances --tls-cert-file /tls/tls.crt --tls-private-key-file /tls/tls.key`,
+		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return runServe(cmd.Context(), s, o)
 		},
@@ -70,7 +84,9 @@ serve runs with GOGC=400 (fewer garbage collections, shorter tail latency).`,
 	f.DurationVar(&o.reloadInterval, "crd-reload-interval", 10*time.Second, "how often the --crd files are checked for changes")
 	f.BoolVar(&o.watchCRDs, "watch-crds", false, "serve the cluster's CRDs, watched live; kval's extensions come from the annotation kval annotate writes")
 	f.StringVar(&o.crdSelector, "crd-selector", "", "with --watch-crds: a label selector of the CRDs to serve")
-	f.StringVar(&o.kubeconfig, "kubeconfig", "", "with --watch-crds: kubeconfig file (default: the in-cluster service account)")
+	f.StringVar(&o.kubeconfig, "kubeconfig", "", "with --watch-crds or --kudo-instances: kubeconfig file (default: the in-cluster service account)")
+	f.BoolVar(&o.kudoInstances, "kudo-instances", false, "check KUDO Instances' immutable parameters (kval params' rules) on /validate and pin their defaults on /mutate")
+	f.StringSliceVar(&o.ovPaths, "operator-versions", nil, "with --kudo-instances: KUDO packages or OperatorVersion files to read instead of the cluster's, reloaded when they change (repeatable)")
 	f.StringVar(&o.mode, "mode", string(webhook.ModeComplement), "complement: only what kube-apiserver does not check; full: the whole pipeline")
 	f.StringVar(&o.listen, "listen", ":8443", "address to serve HTTPS on")
 	f.StringVar(&o.certFile, "tls-cert-file", "", "serving certificate (PEM), reloaded when it changes")
@@ -82,8 +98,10 @@ serve runs with GOGC=400 (fewer garbage collections, shorter tail latency).`,
 
 func (o *serveOptions) check() error {
 	switch {
-	case len(o.crds) == 0 && !o.watchCRDs:
-		return badInput("no CRDs given: use --crd PATH or --watch-crds")
+	case len(o.crds) == 0 && !o.watchCRDs && !o.kudoInstances:
+		return badInput("no CRDs given: use --crd PATH or --watch-crds (or --kudo-instances)")
+	case len(o.ovPaths) > 0 && !o.kudoInstances:
+		return badInput("--operator-versions is for KUDO Instances: add --kudo-instances")
 	case o.mode != string(webhook.ModeComplement) && o.mode != string(webhook.ModeFull):
 		return badInput("unknown mode %q: use complement or full", o.mode)
 	case o.certFile == "" || o.keyFile == "":
@@ -117,9 +135,12 @@ func runServe(ctx context.Context, s streams, o *serveOptions) error {
 	if err != nil {
 		return err
 	}
-	server := webhook.New(catalog.New(catalog.Options{}),
-		webhook.Options{Mode: webhook.Mode(o.mode), Timeout: o.timeout, Logger: log}, sources...)
-	log.Info("serving", "address", listener.Addr().String(), "mode", o.mode)
+	opts := webhook.Options{Mode: webhook.Mode(o.mode), Timeout: o.timeout, Logger: log}
+	if opts.OperatorVersions, sources, err = o.operatorVersions(sources); err != nil {
+		return err
+	}
+	server := webhook.New(catalog.New(catalog.Options{}), opts, sources...)
+	log.Info("serving", "address", listener.Addr().String(), "mode", o.mode, "kudoInstances", o.kudoInstances)
 	if err := server.ServeTLS(ctx, listener, o.certFile, o.keyFile); err != nil {
 		return fmt.Errorf("serving: %w", err)
 	}
@@ -136,16 +157,45 @@ func (o *serveOptions) sources() ([]webhook.Source, error) {
 	if !o.watchCRDs {
 		return sources, nil
 	}
+	client, err := o.dynamicClient("--watch-crds")
+	if err != nil {
+		return nil, err
+	}
+	return append(sources, &webhook.ClusterSource{Client: client, LabelSelector: o.crdSelector}), nil
+}
+
+// operatorVersions is where KUDO Instances' OperatorVersions come from
+// with --kudo-instances (files, else the cluster), added to the sources
+// so that /readyz waits for them; nil without the flag.
+func (o *serveOptions) operatorVersions(sources []webhook.Source) (webhook.OperatorVersions, []webhook.Source, error) {
+	if !o.kudoInstances {
+		return nil, sources, nil
+	}
+	if len(o.ovPaths) > 0 {
+		files := webhook.NewOperatorVersionFiles(o.ovPaths, o.reloadInterval)
+		return files, append(sources, files), nil
+	}
+	client, err := o.dynamicClient("--kudo-instances")
+	if err != nil {
+		return nil, nil, err
+	}
+	cluster := webhook.NewClusterOperatorVersions(client, 0)
+	return cluster, append(sources, cluster), nil
+}
+
+// dynamicClient is a client of the cluster for the flag that needs it:
+// --kubeconfig's, else the in-cluster service account's.
+func (o *serveOptions) dynamicClient(flag string) (dynamic.Interface, error) {
 	config, err := rest.InClusterConfig()
 	if o.kubeconfig != "" {
 		config, err = clientcmd.BuildConfigFromFlags("", o.kubeconfig)
 	}
 	if err != nil {
-		return nil, badInput("--watch-crds: no cluster to watch: %v", err)
+		return nil, badInput("%s: no cluster to watch: %v", flag, err)
 	}
 	client, err := dynamic.NewForConfig(config)
 	if err != nil {
-		return nil, badInput("--watch-crds: %v", err)
+		return nil, badInput("%s: %v", flag, err)
 	}
-	return append(sources, &webhook.ClusterSource{Client: client, LabelSelector: o.crdSelector}), nil
+	return client, nil
 }

@@ -1,0 +1,86 @@
+package webhook
+
+import (
+	"context"
+	"fmt"
+	"sync"
+
+	"github.com/kval-dev/kval/params"
+)
+
+// OperatorVersions finds the KUDO OperatorVersion an Instance names: an
+// OperatorVersion is namespaced, and an Instance refers to one of its own
+// namespace by name (spec.operatorVersion.name).
+type OperatorVersions interface {
+	OperatorVersion(ctx context.Context, namespace, name string) (*params.OperatorVersion, error)
+}
+
+// MissingOperatorVersionError says that no OperatorVersion of that name is
+// known in the namespace: the Instance cannot be checked, and is denied.
+type MissingOperatorVersionError struct {
+	Namespace, Name string
+	// From says where OperatorVersions were looked for.
+	From string
+}
+
+func (e *MissingOperatorVersionError) Error() string {
+	return fmt.Sprintf("OperatorVersion %q not found in namespace %q (%s)", e.Name, e.Namespace, e.From)
+}
+
+// ovStore holds decoded OperatorVersions by namespace and name; an
+// OperatorVersion without a namespace (a package directory, a file whose
+// object has none) serves every namespace.
+type ovStore struct {
+	from string
+
+	mu  sync.RWMutex
+	ovs map[ovKey]*params.OperatorVersion
+}
+
+type ovKey struct{ namespace, name string }
+
+func newOVStore(from string) *ovStore {
+	return &ovStore{from: from, ovs: map[ovKey]*params.OperatorVersion{}}
+}
+
+// OperatorVersion implements OperatorVersions.
+func (s *ovStore) OperatorVersion(_ context.Context, namespace, name string) (*params.OperatorVersion, error) {
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	if ov, ok := s.ovs[ovKey{namespace, name}]; ok {
+		return ov, nil
+	}
+	if ov, ok := s.ovs[ovKey{"", name}]; ok {
+		return ov, nil
+	}
+	return nil, &MissingOperatorVersionError{Namespace: namespace, Name: name, From: s.from}
+}
+
+// replace serves exactly ovs from now on.
+func (s *ovStore) replace(ovs []*params.OperatorVersion) {
+	fresh := make(map[ovKey]*params.OperatorVersion, len(ovs))
+	for _, ov := range ovs {
+		fresh[ovKey{ov.Namespace, ov.Name}] = ov
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.ovs = fresh
+}
+
+func (s *ovStore) put(ov *params.OperatorVersion) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.ovs[ovKey{ov.Namespace, ov.Name}] = ov
+}
+
+func (s *ovStore) remove(namespace, name string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	delete(s.ovs, ovKey{namespace, name})
+}
+
+func (s *ovStore) len() int {
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	return len(s.ovs)
+}
