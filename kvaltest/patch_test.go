@@ -42,8 +42,8 @@ func TestPatchesApplyToTheStoredObjectAndAreValidatedAsUpdates(t *testing.T) {
 		patch:     client.RawPatch(types.JSONPatchType, []byte(`[{"op":"replace","path":"/spec/engine","value":"mysql"}]`)),
 		wantError: `Database.example.kval.dev "orders" is invalid: spec.engine: Forbidden: field is immutable`,
 	}, {
-		name:      "JSON patch whose test fails",
-		patch:     client.RawPatch(types.JSONPatchType, []byte(`[{"op":"test","path":"/spec/version","value":"1"}]`)),
+		name:  "JSON patch whose test fails",
+		patch: client.RawPatch(types.JSONPatchType, []byte(`[{"op":"test","path":"/spec/version","value":"1"}]`)),
 		// kube-apiserver's words: the cause holds jsonpatch's error.
 		wantError: `the server rejected our request due to an error in our request`,
 	}, {
