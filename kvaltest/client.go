@@ -35,14 +35,18 @@ var _ client.WithWatch = (*Client)(nil)
 // A CRD that cannot be loaded, or that kube-apiserver would reject, fails t.
 func NewClient(t testing.TB, crds Schemas, scheme *runtime.Scheme, opts ...Option) *Client {
 	t.Helper()
-	c, err := newClient(t, crds, scheme, opts)
+	c, err := New(crds, scheme, append([]Option{WarningHandler(testLogWarnings{t})}, opts...)...)
 	if err != nil {
 		t.Fatalf("kvaltest: %v", err)
 	}
+	t.Cleanup(c.Close)
 	return c
 }
 
-func newClient(t testing.TB, crds Schemas, scheme *runtime.Scheme, opts []Option) (*Client, error) {
+// New returns a client outside a test (a TestMain shared by a package's
+// tests); warnings go to klog unless WarningHandler says otherwise. Close
+// it when done.
+func New(crds Schemas, scheme *runtime.Scheme, opts ...Option) (*Client, error) {
 	if scheme == nil {
 		scheme = clientgoscheme.Scheme
 	}
@@ -55,16 +59,18 @@ func newClient(t testing.TB, crds Schemas, scheme *runtime.Scheme, opts []Option
 		catalog:  cat,
 		kinds:    newKinds(cat.CRDs(), scheme),
 		store:    newStore(),
-		warnings: testLogWarnings{t},
+		warnings: rest.WarningLogger{},
 		manager:  defaultFieldManager,
 		managers: map[managerKey]*managedfields.FieldManager{},
 	}
 	for _, opt := range opts {
 		opt(c)
 	}
-	t.Cleanup(c.store.close)
 	return c, nil
 }
+
+// Close ends the client's watches.
+func (c *Client) Close() { c.store.close() }
 
 // Scheme returns the scheme typed objects are converted with.
 func (c *Client) Scheme() *runtime.Scheme { return c.scheme }

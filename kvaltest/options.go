@@ -3,10 +3,12 @@ package kvaltest
 import (
 	"context"
 	"fmt"
+	"strings"
 
 	"k8s.io/client-go/rest"
 
 	"github.com/kval-dev/kval/catalog"
+	"github.com/kval-dev/kval/schema"
 )
 
 // defaultFieldManager manages the fields of writes that name no field
@@ -24,11 +26,22 @@ type Schemas struct {
 func CRDs(paths ...string) Schemas {
 	return Schemas{load: func() (*catalog.Catalog, error) {
 		cat := catalog.New(catalog.Options{})
-		if _, err := cat.LoadFiles(paths...); err != nil {
-			return nil, fmt.Errorf("loading CRDs from %v: %w", paths, err)
+		if problems, err := cat.LoadFiles(paths...); err != nil {
+			return nil, fmt.Errorf("loading CRDs: %w%s", err, listProblems(problems))
 		}
 		return cat, checked(cat)
 	}}
+}
+
+// listProblems says what makes CRD files unusable, one problem a line.
+func listProblems(problems []schema.Problem) string {
+	var b strings.Builder
+	for _, p := range problems {
+		if !p.Warning {
+			fmt.Fprintf(&b, "\n\t%s", p.Error())
+		}
+	}
+	return b.String()
 }
 
 // Catalog uses the CRDs of a catalog the test built itself.
