@@ -2,13 +2,10 @@ package kvaltest
 
 import (
 	"context"
-	"fmt"
-	"strings"
 
 	"k8s.io/client-go/rest"
 
 	"github.com/kval-dev/kval/catalog"
-	"github.com/kval-dev/kval/schema"
 )
 
 // defaultFieldManager manages the fields of writes that name no field
@@ -20,28 +17,21 @@ type Schemas struct {
 	load func() (*catalog.Catalog, error)
 }
 
-// CRDs reads CustomResourceDefinitions from files and directories (.yaml,
-// .yml, .json, recursively), as `kval validate --crd` does. Documents that
-// are not CRDs (a ValidatingAdmissionPolicy beside them) are skipped.
+// CRDs reads the CustomResourceDefinitions of files and directories
+// (.yaml, .yml, .json, recursively). Other documents (a kustomization.yaml,
+// policies, RBAC beside the CRDs) are skipped, as envtest skips them.
 func CRDs(paths ...string) Schemas {
 	return Schemas{load: func() (*catalog.Catalog, error) {
+		crds, err := readCRDs(paths)
+		if err != nil {
+			return nil, err
+		}
 		cat := catalog.New(catalog.Options{})
-		if problems, err := cat.LoadFiles(paths...); err != nil {
-			return nil, fmt.Errorf("loading CRDs: %w%s", err, listProblems(problems))
+		if err := cat.Put(crds...); err != nil {
+			return nil, err
 		}
 		return cat, checked(cat)
 	}}
-}
-
-// listProblems says what makes CRD files unusable, one problem a line.
-func listProblems(problems []schema.Problem) string {
-	var b strings.Builder
-	for _, p := range problems {
-		if !p.Warning {
-			fmt.Fprintf(&b, "\n\t%s", p.Error())
-		}
-	}
-	return b.String()
 }
 
 // Catalog uses the CRDs of a catalog the test built itself.

@@ -25,7 +25,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"slices"
 	"strings"
 	"testing"
 
@@ -53,11 +52,11 @@ func TestMain(m *testing.M) {
 	apisxv1alpha1.Install(scheme)
 	corev1.AddToScheme(scheme)
 
-	crds, err := crdFiles()
+	crds, err := crdDir()
 	if err != nil {
 		panic(err)
 	}
-	c, err := kvaltest.New(kvaltest.CRDs(crds...), scheme)
+	c, err := kvaltest.New(kvaltest.CRDs(crds), scheme)
 	if err != nil {
 		panic(fmt.Sprintf("Error initializing kvaltest: %v", err))
 	}
@@ -67,19 +66,15 @@ func TestMain(m *testing.M) {
 	os.Exit(rc)
 }
 
-// crdFiles are the CRDs of the channel this binary was built for (build
+// crdDir holds the CRDs of the channel this binary was built for (build
 // tag standard or experimental), from the gateway-api module the tests
-// import. envtest's CRD loader skips documents that are not CRDs; kvaltest
-// refuses them, so the ValidatingAdmissionPolicy file and the
-// kustomization.yaml beside the CRDs are left out here.
-func crdFiles() ([]string, error) {
+// import.
+func crdDir() (string, error) {
 	out, err := exec.Command("go", "list", "-m", "-f", "{{.Dir}}", "sigs.k8s.io/gateway-api").Output()
 	if err != nil {
-		return nil, fmt.Errorf("finding the sigs.k8s.io/gateway-api module: %w", err)
+		return "", fmt.Errorf("finding the sigs.k8s.io/gateway-api module: %w", err)
 	}
-	dir := filepath.Join(strings.TrimSpace(string(out)), "config", "crd", crdChannel)
-	files, err := filepath.Glob(filepath.Join(dir, "gateway.networking.*.yaml"))
-	return slices.DeleteFunc(files, func(f string) bool { return strings.Contains(f, "_vap_") }), err
+	return filepath.Join(strings.TrimSpace(string(out)), "config", "crd", crdChannel), nil
 }
 
 func celErrorStringMatches(got, want string) bool {
