@@ -1,0 +1,105 @@
+package kvaltest
+
+import (
+	"testing"
+
+	"k8s.io/apimachinery/pkg/api/meta"
+	"k8s.io/apimachinery/pkg/runtime"
+	"k8s.io/apimachinery/pkg/runtime/schema"
+	"k8s.io/apimachinery/pkg/util/managedfields"
+	clientgoscheme "k8s.io/client-go/kubernetes/scheme"
+	"k8s.io/client-go/rest"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+	"sigs.k8s.io/controller-runtime/pkg/client/apiutil"
+
+	"github.com/kval-dev/kval/catalog"
+)
+
+// Client is a controller-runtime client backed by an in-memory store; every
+// write of a custom resource is validated by kval's engine first.
+type Client struct {
+	scheme   *runtime.Scheme
+	catalog  *catalog.Catalog
+	kinds    *kinds
+	store    *store
+	warnings rest.WarningHandler
+	manager  string // the field manager of writes that name none
+	managers map[managerKey]*managedfields.FieldManager
+}
+
+var _ client.WithWatch = (*Client)(nil)
+
+// NewClient returns a client that validates the custom resources of crds
+// and stores every object in memory for the life of t. Typed objects are
+// converted with scheme (nil: client-go's scheme of the built-in kinds).
+// A CRD that cannot be loaded, or that kube-apiserver would reject, fails t.
+func NewClient(t testing.TB, crds Schemas, scheme *runtime.Scheme, opts ...Option) *Client {
+	t.Helper()
+	c, err := New(crds, scheme, append([]Option{WarningHandler(testLogWarnings{t})}, opts...)...)
+	if err != nil {
+		t.Fatalf("kvaltest: %v", err)
+	}
+	t.Cleanup(c.Close)
+	return c
+}
+
+// New returns a client outside a test (a TestMain shared by a package's
+// tests); warnings go to klog unless WarningHandler says otherwise. Close
+// it when done.
+func New(crds Schemas, scheme *runtime.Scheme, opts ...Option) (*Client, error) {
+	if scheme == nil {
+		scheme = clientgoscheme.Scheme
+	}
+	cat, err := crds.load()
+	if err != nil {
+		return nil, err
+	}
+	c := &Client{
+		scheme:   scheme,
+		catalog:  cat,
+		kinds:    newKinds(cat.CRDs(), scheme),
+		store:    newStore(),
+		warnings: rest.WarningLogger{},
+		manager:  defaultFieldManager,
+		managers: map[managerKey]*managedfields.FieldManager{},
+	}
+	for _, opt := range opts {
+		opt(c)
+	}
+	return c, nil
+}
+
+// Close ends the client's watches.
+func (c *Client) Close() { c.store.close() }
+
+// Scheme returns the scheme typed objects are converted with.
+func (c *Client) Scheme() *runtime.Scheme { return c.scheme }
+
+// RESTMapper maps the kinds of the CRDs and of the scheme to resources.
+func (c *Client) RESTMapper() meta.RESTMapper { return c.kinds.mapper }
+
+// GroupVersionKindFor returns the kind of a typed or unstructured object.
+func (c *Client) GroupVersionKindFor(obj runtime.Object) (schema.GroupVersionKind, error) {
+	return apiutil.GVKForObject(obj, c.scheme)
+}
+
+// IsObjectNamespaced reports whether obj's kind is namespaced.
+func (c *Client) IsObjectNamespaced(obj runtime.Object) (bool, error) {
+	gvk, err := c.GroupVersionKindFor(obj)
+	if err != nil {
+		return false, err
+	}
+	k, err := c.kinds.forKind(gvk)
+	if err != nil {
+		return false, err
+	}
+	return k.namespaced, nil
+}
+
+// managerOr is the field manager of a write: the one it names, or the client's.
+func (c *Client) managerOr(name string) string {
+	if name == "" {
+		return c.manager
+	}
+	return name
+}

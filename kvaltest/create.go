@@ -1,0 +1,131 @@
+package kvaltest
+
+import (
+	"context"
+	"slices"
+	"time"
+
+	apierrors "k8s.io/apimachinery/pkg/api/errors"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	utilrand "k8s.io/apimachinery/pkg/util/rand"
+	"k8s.io/apimachinery/pkg/util/uuid"
+	"k8s.io/apimachinery/pkg/watch"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+
+	"github.com/kval-dev/kval/engine"
+)
+
+// Create stores a new object. A custom resource is validated as
+// kube-apiserver validates a create; obj is then the stored object.
+func (c *Client) Create(ctx context.Context, obj client.Object, opts ...client.CreateOption) error {
+	o := (&client.CreateOptions{}).ApplyOptions(opts)
+	t, m, err := c.writeTarget(obj)
+	if err != nil {
+		return err
+	}
+	if obj.GetResourceVersion() != "" {
+		return apierrors.NewBadRequest("resourceVersion should not be set on objects to be created")
+	}
+	c.store.mu.Lock()
+	defer c.store.mu.Unlock()
+	out, err := c.createLocked(ctx, t, m, o.FieldManager, engine.FieldValidation(o.FieldValidation), isDryRun(o.DryRun), false)
+	if err != nil {
+		return err
+	}
+	return fromMap(out, obj)
+}
+
+// createLocked validates and stores a new object m (changed in place);
+// applied says that server-side apply has set its managed fields.
+func (c *Client) createLocked(ctx context.Context, t *target, m map[string]any, manager string, validation engine.FieldValidation, dryRun, applied bool) (map[string]any, error) {
+	if err := c.nameObject(t, m); err != nil {
+		return nil, err
+	}
+	fillSystemFields(m)
+	out, err := c.admitCreate(ctx, t, m, validation)
+	if err != nil {
+		return nil, err
+	}
+	if _, exists := c.store.objects[t.key]; exists {
+		return nil, t.alreadyExists()
+	}
+	if !applied {
+		if out, err = c.manageFields(t, "", nil, out, c.managerOr(manager)); err != nil {
+			return nil, err
+		}
+	}
+	if !dryRun {
+		metaOf(out)["resourceVersion"] = c.store.nextResourceVersion()
+		c.store.put(t.key, out, watch.Added)
+	}
+	return out, nil
+}
+
+// admitCreate validates a custom resource; a built-in kind is stored as
+// given, without its status (as the strategies of most kinds reset it).
+func (c *Client) admitCreate(ctx context.Context, t *target, m map[string]any, validation engine.FieldValidation) (map[string]any, error) {
+	if t.kind.custom() {
+		return c.validate(ctx, t, write{op: engine.Create, object: m, validation: validation, name: t.key.name})
+	}
+	delete(m, "status")
+	return m, nil
+}
+
+// nameObject gives an object its generated name (a random suffix, as
+// kube-apiserver's, so that names do not collide) and checks the name and
+// namespace a create needs.
+func (c *Client) nameObject(t *target, m map[string]any) error {
+	meta := metaOf(m)
+	if name, _ := meta["name"].(string); name == "" {
+		if base, _ := meta["generateName"].(string); base != "" {
+			meta["name"] = base[:min(len(base), maxGeneratedNameBase)] + utilrand.String(generatedSuffixLength)
+		}
+	}
+	t.key.name, _ = meta["name"].(string)
+	if !t.kind.namespaced {
+		delete(meta, "namespace")
+		return nil
+	}
+	if t.key.namespace == "" {
+		return apierrors.NewBadRequest("the server could not find the requested resource: a namespaced " + t.gvk.Kind + " needs a namespace")
+	}
+	return nil
+}
+
+// kube-apiserver's generateName: at most 58 characters of the base, then 5 random ones.
+const (
+	maxGeneratedNameBase  = 58
+	generatedSuffixLength = 5
+)
+
+// fillSystemFields sets what kube-apiserver sets on every new object
+// before it validates (rest.FillObjectMetaSystemFields).
+func fillSystemFields(m map[string]any) {
+	meta := metaOf(m)
+	meta["uid"] = string(uuid.NewUUID())
+	meta["creationTimestamp"] = metav1.Now().Rfc3339Copy().UTC().Format(time.RFC3339)
+	delete(meta, "deletionTimestamp")
+	delete(meta, "deletionGracePeriodSeconds")
+}
+
+// metaOf returns m["metadata"], creating it when absent.
+func metaOf(m map[string]any) map[string]any {
+	meta, ok := m["metadata"].(map[string]any)
+	if !ok {
+		meta = map[string]any{}
+		m["metadata"] = meta
+	}
+	return meta
+}
+
+func isDryRun(dryRun []string) bool { return slices.Contains(dryRun, metav1.DryRunAll) }
+
+// writeTarget resolves obj's target and converts obj to a JSON value.
+func (c *Client) writeTarget(obj client.Object) (*target, map[string]any, error) {
+	t, err := c.targetOf(obj)
+	if err != nil {
+		return nil, nil, err
+	}
+	m, err := toMap(obj, t.gvk)
+	return t, m, err
+}

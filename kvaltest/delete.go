@@ -1,0 +1,113 @@
+package kvaltest
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	apierrors "k8s.io/apimachinery/pkg/api/errors"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/watch"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+
+	"github.com/kval-dev/kval/internal/jsonvalue"
+)
+
+// Delete removes an object, or, while it has finalizers, marks it as
+// deleted (deletionTimestamp, a generation bump) as kube-apiserver does;
+// the update that removes its last finalizer removes it.
+func (c *Client) Delete(ctx context.Context, obj client.Object, opts ...client.DeleteOption) error {
+	o := (&client.DeleteOptions{}).ApplyOptions(opts)
+	t, err := c.targetOf(obj)
+	if err != nil {
+		return err
+	}
+	c.store.mu.Lock()
+	defer c.store.mu.Unlock()
+	current, found := c.store.objects[t.key]
+	if !found {
+		return t.notFound()
+	}
+	if err := t.checkPreconditions(current, o.Preconditions); err != nil {
+		return err
+	}
+	if !isDryRun(o.DryRun) {
+		c.deleteLocked(t, current, time.Now())
+	}
+	return nil
+}
+
+// deleteLocked removes current or marks it as deleted.
+func (c *Client) deleteLocked(t *target, current map[string]any, now time.Time) {
+	finalizers, _ := metaOf(current)["finalizers"].([]any)
+	if len(finalizers) == 0 {
+		last := jsonvalue.DeepCopyObject(current)
+		metaOf(last)["resourceVersion"] = c.store.nextResourceVersion()
+		c.store.remove(t.key, last)
+		return
+	}
+	marked := markAsDeleting(current, now)
+	if jsonvalue.Equal(marked, current) {
+		return // already marked: kube-apiserver writes nothing
+	}
+	metaOf(marked)["resourceVersion"] = c.store.nextResourceVersion()
+	c.store.put(t.key, marked, watch.Modified)
+}
+
+// markAsDeleting returns a copy of an object with finalizers as
+// kube-apiserver's registry marks it (markAsDeleting): the generation is
+// bumped the first time, the deletionTimestamp set, the grace period 0.
+func markAsDeleting(current map[string]any, now time.Time) map[string]any {
+	out := jsonvalue.DeepCopyObject(current)
+	meta := metaOf(out)
+	if generation, _ := meta["generation"].(int64); meta["deletionTimestamp"] == nil && generation > 0 {
+		meta["generation"] = generation + 1
+	}
+	if meta["deletionTimestamp"] == nil {
+		meta["deletionTimestamp"] = metav1.NewTime(now).UTC().Format(time.RFC3339)
+	}
+	meta["deletionGracePeriodSeconds"] = int64(0)
+	return out
+}
+
+// checkPreconditions is a delete's uid and resourceVersion preconditions,
+// with kube-apiserver's conflict messages.
+func (t *target) checkPreconditions(current map[string]any, p *metav1.Preconditions) error {
+	if p == nil {
+		return nil
+	}
+	meta := metaOf(current)
+	if p.UID != nil && string(*p.UID) != meta["uid"] {
+		msg := fmt.Sprintf("Precondition failed: UID in precondition: %v, UID in object meta: %v", *p.UID, meta["uid"])
+		return apierrors.NewConflict(t.kind.resource, t.key.name, errors.New(msg))
+	}
+	if p.ResourceVersion != nil && *p.ResourceVersion != meta["resourceVersion"] {
+		msg := fmt.Sprintf("Precondition failed: ResourceVersion in precondition: %v, ResourceVersion in object meta: %v", *p.ResourceVersion, meta["resourceVersion"])
+		return apierrors.NewConflict(t.kind.resource, t.key.name, errors.New(msg))
+	}
+	return nil
+}
+
+// DeleteAllOf deletes the objects of obj's kind that match the options, as
+// a delete of each.
+func (c *Client) DeleteAllOf(ctx context.Context, obj client.Object, opts ...client.DeleteAllOfOption) error {
+	o := (&client.DeleteAllOfOptions{}).ApplyOptions(opts)
+	t, err := c.targetOf(obj)
+	if err != nil {
+		return err
+	}
+	match, err := newSelector(t, &o.ListOptions)
+	if err != nil {
+		return err
+	}
+	c.store.mu.Lock()
+	defer c.store.mu.Unlock()
+	now := time.Now()
+	for _, s := range c.store.list(t.key.resource, o.Namespace) {
+		if match(s.object) && !isDryRun(o.DryRun) {
+			c.deleteLocked(&target{gvk: t.gvk, kind: t.kind, key: s.key}, s.object, now)
+		}
+	}
+	return nil
+}

@@ -1,0 +1,66 @@
+// Package kvaltest is an in-process, validating controller-runtime client
+// for operators' unit tests, without envtest, a cluster or downloaded
+// binaries:
+//
+//	c := kvaltest.NewClient(t, kvaltest.CRDs("config/crd"), scheme)
+//
+// returns a client.WithWatch over an in-memory store. Every write of a
+// custom resource (Create, Update, Patch, Apply, Status and their dry
+// runs) runs kval's engine through a catalog, as kube-apiserver with kval's
+// webhook would: pruning, defaulting (the stored object comes back
+// defaulted), value validation, CEL and transition rules, ratcheting, the
+// mutability extensions. The package holds no validation of its own.
+//
+// What it owns is the API server around the engine:
+//
+//   - the store: objects as JSON values keyed by resource, namespace and
+//     name; one global resourceVersion counter; optimistic concurrency
+//     (kube-apiserver's Conflict and its message; custom resources need a
+//     resourceVersion on update, built-in kinds do not); an update that
+//     changes nothing writes nothing and keeps the resourceVersion;
+//   - system fields: uid, creationTimestamp, generateName with a random
+//     suffix, namespaces of namespaced kinds; generation comes from the
+//     engine, which computes it as kube-apiserver's strategy does;
+//   - patches applied to the stored object, then validated as an update of
+//     it: JSON patch, merge patch, server-side apply with managed fields
+//     and conflicts (kube-apiserver's field manager, with the CRD's
+//     schema); strategic merge patch is refused for custom resources with
+//     UnsupportedMediaType, as kube-apiserver refuses it;
+//   - deletion: an object with finalizers gets a deletionTimestamp and a
+//     generation bump, and is removed by the write that empties its
+//     finalizers; delete preconditions (uid, resourceVersion);
+//   - reads: Get, List and Watch, with label selectors and field selectors
+//     on metadata.name, metadata.namespace and the CRD's selectableFields;
+//   - errors built as kube-apiserver builds them (*apierrors.StatusError:
+//     Invalid, NotFound, AlreadyExists, Conflict, BadRequest), so
+//     apierrors.IsInvalid and the Error() text match a real server's;
+//   - warnings (unknown fields dropped, ratcheted errors, finalizer names)
+//     to a rest.WarningHandler (option WarningHandler), logged with t.Log
+//     by default.
+//
+// Built-in kinds (ConfigMap, Secret, Namespace, Deployment...) are stored
+// WITHOUT validation: kval has CRD schemas, not the Go validation of
+// kube-apiserver's built-in types. They get the same system fields,
+// concurrency, deletion and selectors, and are treated as having a status
+// subresource (status dropped on create, kept by updates, written only by
+// Status()); their generation is not maintained, and strategic merge patch
+// works on them.
+//
+// Not modelled: admission other than the engine (no namespace lifecycle:
+// objects may be created in namespaces that do not exist), conversion
+// webhooks (versions of a CRD convert with the None strategy), the scale
+// subresource, list pagination, watch bookmarks and resuming a watch from a
+// resourceVersion (a watch starts with the stored objects), graceful
+// deletion of built-in kinds, garbage collection of owner references.
+//
+// Why not controller-runtime's fake client with interceptors: kvaltest
+// needs every patch applied to the stored object and the result validated
+// before it is stored, which an interceptor around the fake's Patch cannot
+// do without applying the patch itself; the fake's conflicts read "object
+// was modified" instead of kube-apiserver's message, its field selectors
+// need registered indexes, it sets no uid, creationTimestamp or generation,
+// it recognises patches and status writes by inspecting the call stack,
+// and its server-side apply merges custom resources with every list atomic.
+// A store of kvaltest's own is a few hundred lines with none of these
+// differences.
+package kvaltest

@@ -1,0 +1,65 @@
+package kvaltest
+
+import (
+	"context"
+
+	"k8s.io/client-go/rest"
+
+	"github.com/kval-dev/kval/catalog"
+)
+
+// defaultFieldManager manages the fields of writes that name no field
+// manager (kube-apiserver derives one from the client's user agent).
+const defaultFieldManager = "kvaltest"
+
+// Schemas are the CRDs a client validates custom resources with.
+type Schemas struct {
+	load func() (*catalog.Catalog, error)
+}
+
+// CRDs reads the CustomResourceDefinitions of files and directories
+// (.yaml, .yml, .json, recursively). Other documents (a kustomization.yaml,
+// policies, RBAC beside the CRDs) are skipped, as envtest skips them.
+func CRDs(paths ...string) Schemas {
+	return Schemas{load: func() (*catalog.Catalog, error) {
+		crds, err := readCRDs(paths)
+		if err != nil {
+			return nil, err
+		}
+		cat := catalog.New(catalog.Options{})
+		if err := cat.Put(crds...); err != nil {
+			return nil, err
+		}
+		return cat, checked(cat)
+	}}
+}
+
+// Catalog uses the CRDs of a catalog the test built itself.
+func Catalog(cat *catalog.Catalog) Schemas {
+	return Schemas{load: func() (*catalog.Catalog, error) { return cat, checked(cat) }}
+}
+
+// checked refuses CRDs kube-apiserver would reject: a test of them would
+// test nothing a cluster could run.
+func checked(cat *catalog.Catalog) error {
+	if bad := cat.Check(context.Background()); len(bad) > 0 {
+		return bad[0]
+	}
+	return nil
+}
+
+// Option configures a client.
+type Option func(*Client)
+
+// WarningHandler receives the warnings kube-apiserver would send with a
+// response (unknown fields dropped, ratcheted errors, finalizer names).
+// By default they are logged with t.Log.
+func WarningHandler(h rest.WarningHandler) Option {
+	return func(c *Client) { c.warnings = h }
+}
+
+// FieldManager names the manager of writes that give none (default
+// "kvaltest").
+func FieldManager(name string) Option {
+	return func(c *Client) { c.manager = name }
+}

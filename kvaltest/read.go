@@ -1,0 +1,88 @@
+package kvaltest
+
+import (
+	"context"
+	"fmt"
+
+	"k8s.io/apimachinery/pkg/api/meta"
+	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
+	"k8s.io/apimachinery/pkg/runtime"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+)
+
+// Get reads a stored object into obj, in obj's version.
+func (c *Client) Get(ctx context.Context, k client.ObjectKey, obj client.Object, _ ...client.GetOption) error {
+	obj.SetNamespace(k.Namespace)
+	obj.SetName(k.Name)
+	t, err := c.targetOf(obj)
+	if err != nil {
+		return err
+	}
+	c.store.mu.Lock()
+	m, found := c.store.objects[t.key]
+	c.store.mu.Unlock()
+	if !found {
+		return t.notFound()
+	}
+	return fromMap(inVersion(m, t.gvk.GroupVersion()), obj)
+}
+
+// List reads the stored objects of list's kind that match the options:
+// namespace, label selector, and field selectors on metadata.name and
+// metadata.namespace (the fields every resource supports).
+func (c *Client) List(ctx context.Context, list client.ObjectList, opts ...client.ListOption) error {
+	o := (&client.ListOptions{}).ApplyOptions(opts)
+	t, err := c.targetOfList(list)
+	if err != nil {
+		return err
+	}
+	match, err := newSelector(t, o)
+	if err != nil {
+		return err
+	}
+	c.store.mu.Lock()
+	stored := c.store.list(t.key.resource, o.Namespace)
+	rv := c.store.currentResourceVersion()
+	c.store.mu.Unlock()
+	var items []map[string]any
+	for _, s := range stored {
+		if match(s.object) {
+			items = append(items, inVersion(s.object, t.gvk.GroupVersion()))
+		}
+	}
+	return setList(list, items, rv)
+}
+
+// setList fills list with items, as a list response decoded into it.
+func setList(list client.ObjectList, items []map[string]any, rv string) error {
+	if u, ok := list.(*unstructured.UnstructuredList); ok {
+		u.Items = make([]unstructured.Unstructured, len(items))
+		for i, m := range items {
+			u.Items[i].Object = m
+		}
+		u.SetResourceVersion(rv)
+		return nil
+	}
+	objs := make([]runtime.Object, len(items))
+	for i, m := range items {
+		item, err := newItem(list)
+		if err != nil {
+			return err
+		}
+		if err := fromMap(m, item); err != nil {
+			return err
+		}
+		objs[i] = item
+	}
+	list.SetResourceVersion(rv)
+	return meta.SetList(list, objs)
+}
+
+// newItem returns a new object of the type of list's items.
+func newItem(list client.ObjectList) (runtime.Object, error) {
+	items, err := meta.GetItemsPtr(list)
+	if err != nil {
+		return nil, fmt.Errorf("kvaltest: %T has no items: %w", list, err)
+	}
+	return newOfElem(items), nil
+}

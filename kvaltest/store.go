@@ -1,0 +1,93 @@
+package kvaltest
+
+import (
+	"sort"
+	"strconv"
+	"sync"
+
+	"k8s.io/apimachinery/pkg/runtime"
+	"k8s.io/apimachinery/pkg/runtime/schema"
+	"k8s.io/apimachinery/pkg/watch"
+)
+
+// key identifies a stored object, as kube-apiserver's storage keys do: by
+// resource, not by version.
+type key struct {
+	resource        schema.GroupResource
+	namespace, name string
+}
+
+// store holds objects as JSON values, in the version they were last
+// written in. One lock serializes every write, as etcd orders them; the
+// resourceVersion counter is global, as etcd's revision is.
+type store struct {
+	mu       sync.Mutex
+	objects  map[key]map[string]any
+	revision uint64
+	events   *watch.Broadcaster
+}
+
+func newStore() *store {
+	return &store{
+		objects: map[key]map[string]any{},
+		// Writers never wait for slow watchers beyond this queue.
+		events: watch.NewLongQueueBroadcaster(1024, watch.WaitIfChannelFull),
+	}
+}
+
+func (s *store) close() { s.events.Shutdown() }
+
+// nextResourceVersion returns the resourceVersion of the next write.
+func (s *store) nextResourceVersion() string {
+	s.revision++
+	return strconv.FormatUint(s.revision, 10)
+}
+
+// currentResourceVersion is the resourceVersion of a list.
+func (s *store) currentResourceVersion() string {
+	return strconv.FormatUint(s.revision, 10)
+}
+
+// put stores obj (owned by the store from now on) and tells the watchers.
+func (s *store) put(k key, obj map[string]any, event watch.EventType) {
+	s.objects[k] = obj
+	s.emit(event, k, obj)
+}
+
+// remove drops an object and tells the watchers.
+func (s *store) remove(k key, last map[string]any) {
+	delete(s.objects, k)
+	s.emit(watch.Deleted, k, last)
+}
+
+func (s *store) emit(event watch.EventType, k key, obj map[string]any) {
+	_ = s.events.Action(event, &storedObject{key: k, object: obj})
+}
+
+// list returns the objects of a resource in a namespace ("" for all), in
+// kube-apiserver's order (by namespace, then name).
+func (s *store) list(resource schema.GroupResource, namespace string) []*storedObject {
+	var out []*storedObject
+	for k, obj := range s.objects {
+		if k.resource == resource && (namespace == "" || k.namespace == namespace) {
+			out = append(out, &storedObject{key: k, object: obj})
+		}
+	}
+	sort.Slice(out, func(i, j int) bool {
+		a, b := out[i].key, out[j].key
+		return a.namespace < b.namespace || a.namespace == b.namespace && a.name < b.name
+	})
+	return out
+}
+
+// storedObject is a stored object in a watch event. Stored maps are never
+// changed in place (writes replace them), so events share them.
+type storedObject struct {
+	key    key
+	object map[string]any
+}
+
+func (o *storedObject) GetObjectKind() schema.ObjectKind { return schema.EmptyObjectKind }
+
+// DeepCopyObject returns o itself: its object is immutable.
+func (o *storedObject) DeepCopyObject() runtime.Object { return o }

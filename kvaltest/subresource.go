@@ -1,0 +1,93 @@
+package kvaltest
+
+import (
+	"context"
+
+	apierrors "k8s.io/apimachinery/pkg/api/errors"
+	"k8s.io/apimachinery/pkg/runtime"
+	"k8s.io/apimachinery/pkg/runtime/schema"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+
+	"github.com/kval-dev/kval/engine"
+)
+
+// Status returns the writer of the status subresource.
+func (c *Client) Status() client.SubResourceWriter { return c.SubResource(engine.StatusSubresource) }
+
+// SubResource returns a client of a subresource. Only status is served:
+// other subresources (scale, eviction, token) fail with MethodNotSupported.
+func (c *Client) SubResource(name string) client.SubResourceClient {
+	return &subResourceClient{c: c, name: name}
+}
+
+type subResourceClient struct {
+	c    *Client
+	name string
+}
+
+// Get reads the object of the subresource (the whole object, as a status GET returns it).
+func (s *subResourceClient) Get(ctx context.Context, obj, subResource client.Object, opts ...client.SubResourceGetOption) error {
+	if err := s.served(obj); err != nil {
+		return err
+	}
+	return s.c.Get(ctx, client.ObjectKeyFromObject(obj), subResourceOrObject(obj, subResource))
+}
+
+// Create is refused: status has no create.
+func (s *subResourceClient) Create(ctx context.Context, obj, _ client.Object, _ ...client.SubResourceCreateOption) error {
+	return s.notSupported(obj, "create")
+}
+
+// Update writes the subresource of a stored object.
+func (s *subResourceClient) Update(ctx context.Context, obj client.Object, opts ...client.SubResourceUpdateOption) error {
+	if err := s.served(obj); err != nil {
+		return err
+	}
+	o := (&client.SubResourceUpdateOptions{}).ApplyOptions(opts)
+	if o.SubResourceBody != nil {
+		obj = o.SubResourceBody
+	}
+	uo := o.UpdateOptions
+	return s.c.update(ctx, obj, s.name, uo.FieldManager, engine.FieldValidation(uo.FieldValidation), isDryRun(uo.DryRun))
+}
+
+// Patch patches the subresource of a stored object.
+func (s *subResourceClient) Patch(ctx context.Context, obj client.Object, patch client.Patch, opts ...client.SubResourcePatchOption) error {
+	if err := s.served(obj); err != nil {
+		return err
+	}
+	o := (&client.SubResourcePatchOptions{}).ApplyOptions(opts)
+	body := obj
+	if o.SubResourceBody != nil {
+		body = o.SubResourceBody
+	}
+	return s.c.patch(ctx, body, patch, s.name, &o.PatchOptions)
+}
+
+// Apply applies a configuration to the subresource.
+func (s *subResourceClient) Apply(ctx context.Context, obj runtime.ApplyConfiguration, opts ...client.SubResourceApplyOption) error {
+	o := (&client.SubResourceApplyOptions{}).ApplyOpts(opts)
+	return s.c.applyConfiguration(ctx, obj, s.name, o.AsPatchOptions())
+}
+
+func (s *subResourceClient) served(obj client.Object) error {
+	if s.name != engine.StatusSubresource {
+		return s.notSupported(obj, "write")
+	}
+	return nil
+}
+
+func (s *subResourceClient) notSupported(obj client.Object, verb string) error {
+	resource := schema.GroupResource{Resource: s.name}
+	if t, err := s.c.targetOf(obj); err == nil {
+		resource = schema.GroupResource{Group: t.kind.resource.Group, Resource: t.kind.resource.Resource + "/" + s.name}
+	}
+	return apierrors.NewMethodNotSupported(resource, verb)
+}
+
+func subResourceOrObject(obj, subResource client.Object) client.Object {
+	if subResource != nil {
+		return subResource
+	}
+	return obj
+}

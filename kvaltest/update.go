@@ -1,0 +1,147 @@
+package kvaltest
+
+import (
+	"context"
+
+	"k8s.io/apimachinery/pkg/watch"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+
+	"github.com/kval-dev/kval/engine"
+	"github.com/kval-dev/kval/internal/jsonvalue"
+)
+
+// Update replaces a stored object. A custom resource is validated as
+// kube-apiserver validates an update; obj is then the stored object.
+func (c *Client) Update(ctx context.Context, obj client.Object, opts ...client.UpdateOption) error {
+	o := (&client.UpdateOptions{}).ApplyOptions(opts)
+	return c.update(ctx, obj, "", o.FieldManager, engine.FieldValidation(o.FieldValidation), isDryRun(o.DryRun))
+}
+
+func (c *Client) update(ctx context.Context, obj client.Object, subresource, manager string, validation engine.FieldValidation, dryRun bool) error {
+	t, m, err := c.writeTarget(obj)
+	if err != nil {
+		return err
+	}
+	c.store.mu.Lock()
+	defer c.store.mu.Unlock()
+	current, err := c.current(t, subresource)
+	if err != nil {
+		return err
+	}
+	if err := t.checkResourceVersion(m, current); err != nil {
+		return err
+	}
+	out, err := c.updateLocked(ctx, t, update{subresource: subresource, object: m, current: current, manager: manager, validation: validation, dryRun: dryRun})
+	if err != nil {
+		return err
+	}
+	return fromMap(out, obj)
+}
+
+// current returns the stored object a write of subresource changes, or
+// kube-apiserver's NotFound (for a subresource the kind does not have too).
+func (c *Client) current(t *target, subresource string) (map[string]any, error) {
+	current, found := c.store.objects[t.key]
+	if !found || subresource == engine.StatusSubresource && !t.kind.hasStatus(t.gvk.Version) {
+		return nil, t.notFound()
+	}
+	return current, nil
+}
+
+// checkResourceVersion is optimistic concurrency: an update must name the
+// stored resourceVersion. Built-in kinds allow unconditional updates (no
+// resourceVersion); custom resources do not.
+func (t *target) checkResourceVersion(m, current map[string]any) error {
+	rv, _ := metaOf(m)["resourceVersion"].(string)
+	switch {
+	case rv == "" && t.kind.custom():
+		return t.missingResourceVersion()
+	case rv == "":
+		metaOf(m)["resourceVersion"] = metaOf(current)["resourceVersion"]
+	case rv != metaOf(current)["resourceVersion"]:
+		return t.conflict()
+	}
+	return nil
+}
+
+// update is one update of a stored object, after the resourceVersion check.
+type update struct {
+	subresource string
+	object      map[string]any // the new object, changed in place
+	current     map[string]any // the stored object
+	manager     string
+	applied     bool // managed fields were set by server-side apply
+	validation  engine.FieldValidation
+	dryRun      bool
+}
+
+// updateLocked validates an update and stores its result: a new
+// resourceVersion when anything changed, removal when a deleted object's
+// last finalizer is gone.
+func (c *Client) updateLocked(ctx context.Context, t *target, u update) (map[string]any, error) {
+	old := inVersion(u.current, t.gvk.GroupVersion())
+	out, err := c.admitUpdate(ctx, t, u, old)
+	if err != nil {
+		return nil, err
+	}
+	if !u.applied {
+		if out, err = c.manageFields(t, u.subresource, old, out, c.managerOr(u.manager)); err != nil {
+			return nil, err
+		}
+	}
+	if unchanged(out, old) || u.dryRun {
+		return out, nil // etcd keeps an identical object: no new resourceVersion
+	}
+	metaOf(out)["resourceVersion"] = c.store.nextResourceVersion()
+	if finalized(out) {
+		c.store.remove(t.key, out)
+	} else {
+		c.store.put(t.key, out, watch.Modified)
+	}
+	return out, nil
+}
+
+// admitUpdate validates an update of a custom resource; a built-in kind
+// gets the status subresource's semantics and no validation.
+func (c *Client) admitUpdate(ctx context.Context, t *target, u update, old map[string]any) (map[string]any, error) {
+	if t.kind.custom() {
+		return c.validate(ctx, t, write{op: engine.Update, subresource: u.subresource, object: u.object, old: old, validation: u.validation, name: t.key.name})
+	}
+	return builtinUpdate(u.object, old, u.subresource), nil
+}
+
+// builtinUpdate keeps the old status on an update of the object, and
+// everything but the status on a status update; system fields stay.
+func builtinUpdate(obj, old map[string]any, subresource string) map[string]any {
+	if subresource == engine.StatusSubresource {
+		out := jsonvalue.DeepCopyObject(old)
+		copyKey(out, obj, "status")
+		return out
+	}
+	copyKey(obj, old, "status")
+	for _, k := range []string{"uid", "creationTimestamp", "deletionTimestamp", "deletionGracePeriodSeconds"} {
+		copyKey(metaOf(obj), metaOf(old), k)
+	}
+	return obj
+}
+
+// copyKey sets to[k] to from[k], or removes it.
+func copyKey(to, from map[string]any, k string) {
+	if v, ok := from[k]; ok {
+		to[k] = jsonvalue.DeepCopy(v)
+	} else {
+		delete(to, k)
+	}
+}
+
+// unchanged reports whether an update stores what is stored already.
+func unchanged(out, old map[string]any) bool {
+	return jsonvalue.Equal(out, old)
+}
+
+// finalized reports whether a deleted object has no finalizer left.
+func finalized(m map[string]any) bool {
+	meta := metaOf(m)
+	finalizers, _ := meta["finalizers"].([]any)
+	return meta["deletionTimestamp"] != nil && len(finalizers) == 0
+}

@@ -1,0 +1,58 @@
+package kvaltest
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/kval-dev/kval/engine"
+)
+
+// write is one create or update as the engine sees it.
+type write struct {
+	op          engine.Operation
+	subresource string
+	object      map[string]any // the new object, changed in place
+	old         map[string]any // the stored object, in the request's version
+	validation  engine.FieldValidation
+	name        string // for errors: the name the request gave
+}
+
+// validate runs a write of a custom resource through kval's engine and
+// returns the object to store, or kube-apiserver's error. Warnings go to
+// the client's handler either way, as a response carries them.
+func (c *Client) validate(ctx context.Context, t *target, w write) (map[string]any, error) {
+	v, err := c.catalog.ForObject(ctx, t.gvk.GroupVersion().String(), t.gvk.Kind)
+	if err != nil {
+		return nil, fmt.Errorf("kvaltest: %s: %w", gvkString(t.gvk), err)
+	}
+	res, err := v.Validate(ctx, engine.Request{
+		Operation: w.op, Subresource: w.subresource,
+		Object: w.object, OldObject: w.old, FieldValidation: w.validation,
+	})
+	if err != nil {
+		return nil, fmt.Errorf("kvaltest: validating %s %q: %w", gvkString(t.gvk), w.name, err)
+	}
+	c.warn(warningsOf(res, w.validation))
+	if !res.Valid() {
+		return nil, t.invalid(res, w.name)
+	}
+	return stored(res), nil
+}
+
+// stored is the object kube-apiserver keeps after a valid write: the one
+// place that decides it, so that modelling what storage gives back (objects
+// defaulted again when read) changes this line only.
+func stored(res *engine.Result) map[string]any { return res.Object }
+
+// warningsOf are the warnings of a response, in kube-apiserver's order:
+// the decoder's unknown fields (unless ignored), then validation's.
+func warningsOf(res *engine.Result, validation engine.FieldValidation) []string {
+	var out []string
+	if validation != engine.FieldValidationIgnore && validation != engine.FieldValidationStrict {
+		for _, path := range res.Pruned {
+			out = append(out, fmt.Sprintf("unknown field %q", path))
+		}
+	}
+	out = append(out, res.Warnings...)
+	return append(out, res.RatchetedWarnings()...)
+}

@@ -1,0 +1,25 @@
+package kvaltest
+
+import "testing"
+
+// warningAgent is the agent of kube-apiserver's own warnings ("299 - text").
+const warningAgent = "-"
+
+// warningCode is the HTTP warning code kube-apiserver uses.
+const warningCode = 299
+
+// warn delivers warnings to the client's handler, as a response's Warning
+// headers reach a rest.WarningHandler.
+func (c *Client) warn(warnings []string) {
+	for _, w := range warnings {
+		c.warnings.HandleWarningHeader(warningCode, warningAgent, w)
+	}
+}
+
+// testLogWarnings logs warnings in the test that owns the client.
+type testLogWarnings struct{ t testing.TB }
+
+func (h testLogWarnings) HandleWarningHeader(_ int, _ string, text string) {
+	h.t.Helper()
+	h.t.Logf("kvaltest: warning: %s", text)
+}

@@ -1,0 +1,63 @@
+package kvaltest_test
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
+	"k8s.io/apimachinery/pkg/watch"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+)
+
+func TestWatchStreamsMatchingChanges(t *testing.T) {
+	c, _ := newDatabases(t)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	mustCreate(t, c, database("existing"))
+	list := &unstructured.UnstructuredList{}
+	list.SetAPIVersion("example.kval.dev/v1")
+	list.SetKind("DatabaseList")
+	w, err := c.Watch(ctx, list, client.InNamespace("shop"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	db := database("orders")
+	mustCreate(t, c, db)
+	other := database("elsewhere")
+	other.SetNamespace("bank")
+	mustCreate(t, c, other)
+	_ = unstructured.SetNestedField(db.Object, "17", "spec", "version")
+	if err := c.Update(ctx, db); err != nil {
+		t.Fatal(err)
+	}
+	if err := c.Delete(ctx, db); err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"ADDED existing", "ADDED orders", "MODIFIED orders 17", "DELETED orders 17"}
+	for i, w := range receive(t, w, len(want)) {
+		if w != want[i] {
+			t.Errorf("event %d: %s, want %s", i, w, want[i])
+		}
+	}
+}
+
+// receive reads n events as "TYPE name [spec.version unless 16.2]".
+func receive(t *testing.T, w watch.Interface, n int) []string {
+	t.Helper()
+	var out []string
+	for len(out) < n {
+		select {
+		case e := <-w.ResultChan():
+			u := e.Object.(*unstructured.Unstructured)
+			s := string(e.Type) + " " + u.GetName()
+			if v := nested(u, "spec", "version"); v != "16.2" {
+				s += " " + v.(string)
+			}
+			out = append(out, s)
+		case <-time.After(5 * time.Second):
+			t.Fatalf("after %v: no more events", out)
+		}
+	}
+	return out
+}
