@@ -17,10 +17,7 @@ type compiledRule struct {
 	rule *schema.ValidationRule
 	// program is nil when the rule is empty or did not compile (err says why).
 	program cel.Program
-	// untracked is the program without runtime cost tracking, when maxCost
-	// proves that no evaluation can exceed the per-call limit (estimated.go).
-	untracked cel.Program
-	err       *apiservercel.Error
+	err     *apiservercel.Error
 	// usesOldSelf: the rule is a transition rule.
 	usesOldSelf     bool
 	optionalOldSelf bool
@@ -29,10 +26,9 @@ type compiledRule struct {
 	maxCost, maxCardinality uint64
 	// message is the compiled messageExpression, nil when there is none or
 	// it did not compile (messageErr says why).
-	message          cel.Program
-	untrackedMessage cel.Program
-	messageErr       *apiservercel.Error
-	messageMaxCost   uint64
+	message        cel.Program
+	messageErr     *apiservercel.Error
+	messageMaxCost uint64
 	// fieldPath is the rule's fieldPath, normalized ("" when unset or invalid).
 	fieldPath string
 }
@@ -107,10 +103,6 @@ func (c *ruleCompiler) compile(rule *schema.ValidationRule) (out compiledRule) {
 		return out
 	}
 	out.program, out.maxCost, out.maxCardinality = prog, estimate.Max, c.maxCardinality
-	if out.untracked, err = c.untrackedProgram(env, ast, estimate.Max); err != nil {
-		out.err = invalid("program instantiation failed: " + err.Error())
-		return out
-	}
 	if rule.MessageExpression != "" && !c.compileMessage(&out, env) {
 		return out
 	}
@@ -145,10 +137,6 @@ func (c *ruleCompiler) compileMessage(out *compiledRule, env *cel.Env) bool {
 		return false
 	}
 	out.message, out.messageMaxCost = prog, estimate.Max
-	if out.untrackedMessage, err = c.untrackedProgram(env, ast, estimate.Max); err != nil {
-		out.messageErr = invalid("messageExpression instantiation failed: " + err.Error())
-		return false
-	}
 	return true
 }
 
@@ -162,16 +150,6 @@ func (c *ruleCompiler) programOptions(env *cel.Env) []cel.ProgramOption {
 		cel.InterruptCheckFrequency(celconfig.CheckFrequency),
 		buildGuard(env),
 	}
-}
-
-// untrackedProgram is the program of an expression without runtime cost
-// tracking, or nil when its estimated cost does not prove it within the
-// per-call limit. Cancellation and the build guard stay.
-func (c *ruleCompiler) untrackedProgram(env *cel.Env, ast *cel.Ast, maxCost uint64) (cel.Program, error) {
-	if maxCost > PerCallLimit {
-		return nil, nil
-	}
-	return env.Program(ast, cel.InterruptCheckFrequency(celconfig.CheckFrequency), buildGuard(env))
 }
 
 // referencesOldSelf reports whether a checked expression refers to oldSelf.

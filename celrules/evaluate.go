@@ -94,13 +94,12 @@ func (w *walker) evalRules(n *node, obj, old any, r ratchet) {
 // an optional: kube-apiserver does so even for rules with optionalOldSelf.
 func (w *walker) evalRule(n *node, rule *compiledRule, act, plain *activation, obj any, r ratchet) bool {
 	act.builds.reset(w.budget)
-	prog, untracked := w.program(rule.program, rule.untracked)
-	val, details, err := prog.ContextEval(w.ctx, act)
-	if details == nil && !untracked {
+	val, details, err := rule.program.ContextEval(w.ctx, act)
+	if details == nil {
 		w.errs = append(w.errs, field.InternalError(w.path(), fmt.Errorf("runtime cost could not be calculated for validation rule: %v, no further validation rules will be run", ruleName(rule.rule))))
 		return false
 	}
-	cost := charge{untracked, rule.maxCost}.of(details)
+	cost := details.ActualCost()
 	if cost == nil {
 		w.errs = append(w.errs, field.Invalid(w.path(), n.schema.Type, fmt.Sprintf("runtime cost could not be calculated for validation rule: %v, no further validation rules will be run", ruleName(rule.rule))))
 		return false
@@ -131,10 +130,6 @@ func (w *walker) evalError(n *node, rule *compiledRule, err error) bool {
 		// from dynamically typed values (int-or-string), without position
 		w.errs = append(w.errs, field.Invalid(w.path(), n.schema.Type, fmt.Sprintf("'%v': call arguments did not match a supported operator, function or macro signature for rule: %v", err, ruleName(rule.rule))))
 	case strings.HasPrefix(msg, "operation cancelled: actual cost limit exceeded"):
-		if w.estimated {
-			w.abandon()
-			return false
-		}
 		w.errs = append(w.errs, field.Invalid(w.path(), n.schema.Type, fmt.Sprintf("'%v': no further validation rules will be run due to call cost exceeds limit for rule: %v", err, ruleName(rule.rule))))
 		return false
 	default:
@@ -161,12 +156,8 @@ func (w *walker) ruleFailed(n *node, rule *compiledRule, act *activation, obj an
 	}
 	detail, ok := "", false
 	if rule.message != nil {
-		prog, untracked := w.program(rule.message, rule.untrackedMessage)
-		out := evalMessage(w.ctx, prog, rule.rule.MessageExpression, act, w.budget, charge{untracked, rule.messageMaxCost})
+		out := evalMessage(w.ctx, rule.message, rule.rule.MessageExpression, act, w.budget)
 		switch {
-		case w.estimated && out.budget < 0:
-			w.abandon()
-			return false
 		case out.err == nil:
 			detail, ok, w.budget = out.message, true, out.budget
 		case out.err.Type == apiservercel.ErrorTypeInternal:
@@ -191,10 +182,6 @@ func (w *walker) ruleFailed(n *node, rule *compiledRule, act *activation, obj an
 }
 
 func (w *walker) outOfBudget(n *node) {
-	if w.estimated {
-		w.abandon()
-		return
-	}
 	w.errs = append(w.errs, field.Invalid(w.path(), n.schema.Type, "validation failed due to running out of cost budget, no further validation rules will be run"))
 	w.budget = -1
 }

@@ -71,15 +71,14 @@ type messageOutcome struct {
 
 // evalMessage evaluates a messageExpression with what is left of the budget,
 // with kube-apiserver's limits: at most 5 KiB once trimmed, one line, not empty.
-func evalMessage(ctx context.Context, prog cel.Program, source string, act *activation, budget int64, c charge) messageOutcome {
+func evalMessage(ctx context.Context, prog cel.Program, source string, act *activation, budget int64) messageOutcome {
 	act.builds.reset(budget)
 	val, details, err := prog.ContextEval(ctx, act)
-	charged := c.of(details)
-	if charged == nil {
+	if details == nil || details.ActualCost() == nil {
 		return messageOutcome{budget: -1, err: &apiservercel.Error{Type: apiservercel.ErrorTypeInternal,
 			Detail: fmt.Sprintf("runtime cost could not be calculated for messageExpression: %q", source)}}
 	}
-	cost := *charged
+	cost := *details.ActualCost()
 	if cost > math.MaxInt64 || int64(cost) > budget || errors.Is(err, errBuildBudget) {
 		return messageOutcome{budget: -1, err: &apiservercel.Error{Type: apiservercel.ErrorTypeInvalid,
 			Detail: "messageExpression evaluation failed due to running out of cost budget, no further validation rules will be run"}}

@@ -88,11 +88,6 @@ type EvalOptions struct {
 	// oldSelf on values the update left unchanged: they are returned as
 	// Result.Ratcheted instead of Result.Errors (KEP-4008).
 	Ratcheting bool
-	// EstimatedCosts runs the rules whose estimated cost is within the
-	// per-call limit without counting their actual cost (estimated.go):
-	// the same outcome, faster, but Result.Budget is then only a lower
-	// bound of what is left.
-	EstimatedCosts bool
 }
 
 // Result is the outcome of an evaluation.
@@ -119,22 +114,10 @@ func (v *Validator) Validate(ctx context.Context, fldPath *field.Path, obj, old 
 		ctx = context.Background()
 	}
 	old = nilIfEmpty(old)
-	if opts.EstimatedCosts {
-		if res, done := v.walk(ctx, fldPath, obj, old, opts, true); done {
-			return res
-		}
-	}
-	res, _ = v.walk(ctx, fldPath, obj, old, opts, false)
-	return res
-}
-
-// walk evaluates every rule on obj; false when a walk with estimated costs
-// was abandoned.
-func (v *Validator) walk(ctx context.Context, fldPath *field.Path, obj, old any, opts EvalOptions, estimated bool) (res Result, done bool) {
-	w := getWalker(ctx, fldPath, opts.Budget, estimated)
+	w := getWalker(ctx, fldPath, opts.Budget)
 	defer func() {
 		if p := recover(); p != nil {
-			res, done = Result{Errors: append(w.errs, field.InternalError(fldPath, panicError(p))), Budget: -1}, true
+			res = Result{Errors: append(w.errs, field.InternalError(fldPath, panicError(p))), Budget: -1}
 		}
 		w.release()
 	}()
@@ -143,7 +126,7 @@ func (v *Validator) walk(ctx context.Context, fldPath *field.Path, obj, old any,
 		r.current = newCorrelated(obj, old, v.root.plain)
 	}
 	w.visit(v.root, obj, old, r)
-	return Result{Errors: w.errs, Ratcheted: w.ratcheted, Budget: w.budget}, !w.abandoned
+	return Result{Errors: w.errs, Ratcheted: w.ratcheted, Budget: w.budget}
 }
 
 func panicError(p any) error {

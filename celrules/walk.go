@@ -18,10 +18,7 @@ type walker struct {
 	base   *field.Path
 	segs   []segment
 	budget int64
-	// estimated runs rules untracked where their estimates allow; abandoned
-	// says that such a walk reached a limit (estimated.go).
-	estimated, abandoned bool
-	errs                 field.ErrorList
+	errs   field.ErrorList
 	// ratcheted are errors on unchanged values of an update.
 	ratcheted field.ErrorList
 }
@@ -44,9 +41,9 @@ const (
 
 var walkers = sync.Pool{New: func() any { return &walker{} }}
 
-func getWalker(ctx context.Context, base *field.Path, budget int64, estimated bool) *walker {
+func getWalker(ctx context.Context, base *field.Path, budget int64) *walker {
 	w := walkers.Get().(*walker)
-	w.ctx, w.base, w.budget, w.estimated = ctx, base, budget, estimated
+	w.ctx, w.base, w.budget = ctx, base, budget
 	return w
 }
 

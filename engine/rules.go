@@ -43,10 +43,8 @@ func (r *run) rules(ctx context.Context) field.ErrorList {
 		oldValue = r.old
 	}
 	out := r.v.rules.validator.Validate(ctx, nil, r.obj, oldValue, celrules.EvalOptions{
-		Budget: celrules.RuntimeCELCostBudget,
-		// The remaining budget is not used: estimates may stand in for costs.
-		EstimatedCosts: true,
-		Ratcheting:     !r.req.DisableRatcheting,
+		Budget:     celrules.RuntimeCELCostBudget,
+		Ratcheting: !r.req.DisableRatcheting,
 	})
 	r.res.Ratcheted = append(r.res.Ratcheted, out.Ratcheted...)
 	return out.Errors
