@@ -58,7 +58,7 @@ func keepOldStatus(obj, old map[string]any, res *Result) {
 	newStatus, hasNew := obj["status"]
 	oldStatus, hasOld := old["status"]
 	if hasNew != hasOld || !jsonvalue.SemanticEqual(newStatus, oldStatus) {
-		res.Warnings = append(res.Warnings, "status changes are ignored: the status subresource is enabled (use --subresource status)")
+		res.Warnings = append(res.Warnings, "status changes are ignored: the status subresource is enabled (write the status subresource to change it)")
 	}
 	if hasOld {
 		obj["status"] = jsonvalue.DeepCopy(oldStatus)

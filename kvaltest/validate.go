@@ -39,9 +39,9 @@ func (c *Client) validate(ctx context.Context, t *target, w write) (map[string]a
 	return stored(res), nil
 }
 
-// stored is the object kube-apiserver keeps after a valid write: the one
-// place that decides it, so that modelling what storage gives back (objects
-// defaulted again when read) changes this line only.
+// stored is the object kept after a valid write: the engine's Result.Object,
+// which is already what kube-apiserver gives back when it reads the object
+// from storage (defaults applied again), so reads need no further step.
 func stored(res *engine.Result) map[string]any { return res.Object }
 
 // warningsOf are the warnings of a response, in kube-apiserver's order:
