@@ -7,8 +7,6 @@ import (
 	"io"
 	"math"
 	"strings"
-
-	"github.com/kval-dev/kval/internal/jsonvalue"
 )
 
 const (
@@ -38,14 +36,8 @@ type Reader struct {
 	in      *bufio.Reader
 	split   splitter
 	index   int
-	pending []pending
+	pending []Decoded
 	done    bool
-}
-
-// pending is a List item waiting to be returned.
-type pending struct {
-	doc Document
-	err error
 }
 
 // splitter cuts a stream into raw documents.
@@ -71,10 +63,6 @@ type readFailure struct {
 
 func (f *readFailure) Error() string { return f.err.Error() }
 
-// errNothing says that a document yielded nothing to return (only
-// comments, or a List whose items are pending).
-var errNothing = errors.New("nothing to return")
-
 // NewReader reads the documents of r, naming them after name in sources and errors.
 func NewReader(name string, r io.Reader) *Reader {
 	return &Reader{name: name, in: bufio.NewReaderSize(r, 64<<10)}
@@ -89,15 +77,16 @@ func (r *Reader) Next() (Document, error) {
 		if len(r.pending) > 0 {
 			p := r.pending[0]
 			r.pending = r.pending[1:]
-			return p.doc, p.err
+			return p.Document, p.Err
 		}
 		if r.done {
 			return Document{}, io.EOF
 		}
-		doc, err := r.read()
-		if err != errNothing {
-			return doc, err
+		raw, err := r.NextRaw()
+		if err != nil {
+			return Document{Source: raw.Source}, err
 		}
+		r.pending = raw.Decode()
 	}
 }
 
@@ -108,53 +97,40 @@ func (r *Reader) JSON() bool {
 	return isJSON
 }
 
-// read cuts and decodes the next document.
-func (r *Reader) read() (Document, error) {
+// NextRaw returns the next document cut from the stream but not decoded:
+// the cheap half of Next, so that the expensive half (Raw.Decode) can run
+// on another goroutine. Errors are Next's: an *Error for a document that
+// could not be cut (too large, a bad separator), a *ReadError or io.EOF at
+// the end of the stream.
+func (r *Reader) NextRaw() (Raw, error) {
+	if r.done {
+		return Raw{}, io.EOF
+	}
 	if err := r.chooseSplitter(); err != nil {
 		return r.fail(&readFailure{line: 1, err: err})
 	}
-	raw, at, err := r.split.next()
+	data, at, err := r.split.next()
 	src := Source{File: r.name, Index: r.index, Line: at.line, Offset: at.offset, Item: -1}
 	var failure *readFailure
 	switch {
 	case err == io.EOF:
 		r.done = true
-		return Document{}, io.EOF
+		return Raw{}, io.EOF
 	case errors.As(err, &failure):
 		return r.fail(failure)
 	}
 	r.index++
 	if err != nil {
-		return Document{Source: src}, &Error{Source: src, Err: err}
+		return Raw{Source: src}, &Error{Source: src, Err: err}
 	}
-	value, err := r.split.decode(raw, at.line)
-	if err != nil {
-		return Document{Source: src}, &Error{Source: src, Err: err}
-	}
-	return r.document(src, value)
+	return Raw{Source: src, data: data, decode: r.split.decode}, nil
 }
 
 // fail ends the stream on a read error.
-func (r *Reader) fail(f *readFailure) (Document, error) {
+func (r *Reader) fail(f *readFailure) (Raw, error) {
 	r.done = true
 	src := Source{File: r.name, Index: r.index, Line: f.line, Item: -1}
-	return Document{Source: src}, &ReadError{Source: src, Err: f.err}
-}
-
-// document turns a decoded value into the document to return.
-func (r *Reader) document(src Source, value any) (Document, error) {
-	if value == nil {
-		return Document{}, errNothing
-	}
-	obj, ok := value.(map[string]any)
-	if !ok {
-		return Document{Source: src}, &Error{Source: src, Err: fmt.Errorf("document is a %s, not an object", jsonvalue.TypeName(value))}
-	}
-	if items, isList := listItems(obj); isList {
-		r.expandList(src, items)
-		return Document{}, errNothing
-	}
-	return Document{Source: src, Object: obj}, nil
+	return Raw{Source: src}, &ReadError{Source: src, Err: f.err}
 }
 
 // ReadAll reads every document of r. It returns the documents that could be
@@ -192,8 +168,8 @@ func ReadAt(stream io.ReaderAt, src Source, asJSON bool) ([]Document, error) {
 	}
 	docs := []Document{doc}
 	for _, p := range r.pending { // the other items of a List that are objects
-		if p.err == nil {
-			docs = append(docs, p.doc)
+		if p.Err == nil {
+			docs = append(docs, p.Document)
 		}
 	}
 	return docs, nil
@@ -250,17 +226,4 @@ func listItems(obj map[string]any) ([]any, bool) {
 	}
 	items, ok := obj["items"].([]any)
 	return items, ok
-}
-
-func (r *Reader) expandList(src Source, items []any) {
-	for i, item := range items {
-		itemSrc := src
-		itemSrc.Item = i
-		if obj, ok := item.(map[string]any); ok {
-			r.pending = append(r.pending, pending{doc: Document{Source: itemSrc, Object: obj}})
-			continue
-		}
-		err := &Error{Source: itemSrc, Err: fmt.Errorf("list item is a %s, not an object", jsonvalue.TypeName(item))}
-		r.pending = append(r.pending, pending{doc: Document{Source: itemSrc}, err: err})
-	}
 }

@@ -17,24 +17,55 @@ type inputDoc struct {
 	json bool
 }
 
+// rawInput is one document of the command's input, cut from its file but
+// not decoded, or the error that prevented reading it.
+type rawInput struct {
+	raw  manifest.Raw
+	err  error
+	json bool // the document's file is read as JSON (manifest.ReadAt)
+}
+
+// decode decodes the document: one inputDoc, the items of a List, or none.
+func (in rawInput) decode() []inputDoc {
+	if in.err != nil {
+		return []inputDoc{{doc: manifest.Document{Source: in.raw.Source}, err: in.err}}
+	}
+	decoded := in.raw.Decode()
+	out := make([]inputDoc, len(decoded))
+	for i, d := range decoded {
+		out[i] = inputDoc{doc: d.Document, err: d.Err, json: in.json}
+	}
+	return out
+}
+
 // readInputs calls fn for every document of the given files, directories and
 // "-" (stdin), in order. Reading is streamed: a document is handed over before
 // the next is read. A file or a subdirectory that cannot be read is handed
 // over as one error, and the others are still read.
 func readInputs(s streams, args []string, fn func(inputDoc)) error {
+	return readRawInputs(s, args, func(in rawInput) {
+		for _, doc := range in.decode() {
+			fn(doc)
+		}
+	})
+}
+
+// readRawInputs is readInputs without decoding, so that the caller may
+// decode documents in parallel.
+func readRawInputs(s streams, args []string, fn func(rawInput)) error {
 	files, err := manifest.ExpandPaths(args)
 	var unreadable *manifest.UnreadableError
 	switch {
 	case errors.As(err, &unreadable):
 		for _, d := range unreadable.Dirs {
-			fn(inputDoc{doc: manifest.Document{Source: manifest.Source{File: d.Dir, Item: -1}}, err: d})
+			fn(rawInput{raw: manifest.Raw{Source: manifest.Source{File: d.Dir, Item: -1}}, err: d})
 		}
 	case err != nil:
 		return badInput("%v", err)
 	}
 	for _, file := range files {
 		if err := readFile(s, file, fn); err != nil {
-			fn(inputDoc{doc: manifest.Document{Source: manifest.Source{File: file, Item: -1}}, err: err})
+			fn(rawInput{raw: manifest.Raw{Source: manifest.Source{File: file, Item: -1}}, err: err})
 		}
 	}
 	return nil
@@ -42,7 +73,7 @@ func readInputs(s streams, args []string, fn func(inputDoc)) error {
 
 // readFile hands over the documents of one file; a read error of the
 // stream ends it.
-func readFile(s streams, file string, fn func(inputDoc)) error {
+func readFile(s streams, file string, fn func(rawInput)) error {
 	in, name, closeFn, err := open(s, file)
 	if err != nil {
 		return err
@@ -50,11 +81,11 @@ func readFile(s streams, file string, fn func(inputDoc)) error {
 	defer closeFn()
 	r := manifest.NewReader(name, in)
 	for {
-		doc, err := r.Next()
+		raw, err := r.NextRaw()
 		if err == io.EOF {
 			return nil
 		}
-		fn(inputDoc{doc: doc, err: err, json: r.JSON()})
+		fn(rawInput{raw: raw, err: err, json: r.JSON()})
 	}
 }
 

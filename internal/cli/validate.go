@@ -101,16 +101,26 @@ func runValidate(ctx context.Context, s streams, o *validateOptions, args []stri
 	}
 	defer olds.close()
 	out := newValidateOutput(s, o.output)
+	// Documents are decoded by the workers: decoding is a third of the
+	// work, and the reader would hold back the others.
 	orderedMap(o.jobs, 4*o.jobs,
-		func(send func(inputDoc)) {
-			if err := readInputs(s, args, send); err != nil {
+		func(send func(rawInput)) {
+			if err := readRawInputs(s, args, send); err != nil {
 				out.fail(err)
 			}
 		},
-		func(in inputDoc) objectResult {
-			return protect(in, func(in inputDoc) objectResult { return validateOne(ctx, cat, olds, o, in) })
+		func(in rawInput) []objectResult {
+			var results []objectResult
+			for _, doc := range in.decode() {
+				results = append(results, protect(doc, func(doc inputDoc) objectResult { return validateOne(ctx, cat, olds, o, doc) }))
+			}
+			return results
 		},
-		out.add)
+		func(results []objectResult) {
+			for _, r := range results {
+				out.add(r)
+			}
+		})
 	return out.finish(o.failOnEmpty)
 }
 
