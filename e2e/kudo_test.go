@@ -56,16 +56,17 @@ func TestWebhookKeepsKUDOParametersImmutable(t *testing.T) {
 		t.Fatalf("installed with parameters %v, want %v (DISK_SIZE pinned)", got, want)
 	}
 
-	// Update: changing DISK_SIZE is denied, changing NODE_COUNT is not.
+	// Update: changing DISK_SIZE is denied, changing NODE_COUNT and setting
+	// LEGACY_MODE (which v2 no longer defines) is not.
 	_, err = instances.Update(t.Context(), withParameters(created, zookeeperV1Name, "DISK_SIZE", "10Gi"), metav1.UpdateOptions{})
 	checkKUDODenial(t, err, `spec.parameters[DISK_SIZE]: Forbidden: parameter is immutable but was changed from "5Gi" to "10Gi"`)
-	updated, err := instances.Update(t.Context(), withParameters(created, zookeeperV1Name, "NODE_COUNT", "7"), metav1.UpdateOptions{})
+	updated, err := instances.Update(t.Context(), withParameters(created, zookeeperV1Name, "NODE_COUNT", "7", "LEGACY_MODE", "true"), metav1.UpdateOptions{})
 	if err != nil {
 		t.Fatalf("changing NODE_COUNT: %v", err)
 	}
 
 	// Upgrade to v2: CLIENT_PORT made immutable and STORAGE_CLASS added as
-	// immutable need values.
+	// immutable need values; LEGACY_MODE's value leaves the Instance.
 	_, err = instances.Update(t.Context(), withParameters(updated, zookeeperV2Name), metav1.UpdateOptions{})
 	checkKUDODenial(t, err,
 		`spec.parameters[CLIENT_PORT]: Required value: parameter was changed to immutable in OperatorVersion zookeeper-3.4.14-0.2.0, but no value was provided (default would be "2181")`,

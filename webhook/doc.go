@@ -40,6 +40,10 @@
 //     Options.Mutator) answers a JSON patch adding to spec.parameters what
 //     params.Install adds: the defaults of immutable parameters without a
 //     value. An install the rules refuse gets no patch.
+//   - UPDATE on /mutate, an upgrade (a new spec.operatorVersion.name): a
+//     JSON patch removing the values of parameters the new OperatorVersion
+//     no longer defines (params.Upgrade's result); none when the rules
+//     refuse the upgrade.
 //   - CREATE on /validate: params.Install's errors deny it (a required
 //     parameter without a value, a value of the wrong type...). An
 //     unpinned default is not an error: the mutating webhook may not be

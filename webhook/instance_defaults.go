@@ -4,7 +4,8 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"sort"
+	"maps"
+	"slices"
 	"strings"
 
 	admissionv1 "k8s.io/api/admission/v1"
@@ -13,17 +14,22 @@ import (
 	"github.com/kval-dev/kval/params"
 )
 
-// instanceDefaults is the Mutator of KUDO Instances: on create, a JSON
+// instanceDefaults is the Mutator of KUDO Instances. On create, a JSON
 // patch adding what params.Install adds to spec.parameters (the defaults
 // of immutable parameters without a value), so that the value installed
-// never changes with a later OperatorVersion's default. Other requests go
-// to next (nil: unchanged). An install the rules refuse gets no patch:
+// never changes with a later OperatorVersion's default; on an upgrade, one
+// removing the values of parameters the new OperatorVersion no longer
+// defines (params.Upgrade: they leave the Instance). Other requests go to
+// next (nil: unchanged). A request the rules refuse gets no patch:
 // /validate denies it with the rules' errors.
 func instanceDefaults(ovs OperatorVersions, next Mutator) Mutator {
 	return func(ctx context.Context, req *admissionv1.AdmissionRequest) ([]byte, []string, error) {
 		switch {
 		case isInstance(req) && req.Operation == admissionv1.Create:
 			patch, err := installPatch(ctx, ovs, req)
+			return patch, nil, err
+		case isInstance(req) && req.Operation == admissionv1.Update:
+			patch, err := upgradePatch(ctx, ovs, req)
 			return patch, nil, err
 		case next != nil:
 			return next(ctx, req)
@@ -32,27 +38,74 @@ func instanceDefaults(ovs OperatorVersions, next Mutator) Mutator {
 	}
 }
 
+// upgradePatch is the patch of one Instance update, nil unless it is an
+// upgrade (a new OperatorVersion) that the rules accept and that leaves
+// parameters behind.
+func upgradePatch(ctx context.Context, ovs OperatorVersions, req *admissionv1.AdmissionRequest) ([]byte, error) {
+	inst, hasMap, err := mutatedInstance("object", req.Object.Raw)
+	if err != nil {
+		return nil, err
+	}
+	old, _, err := mutatedInstance("oldObject", req.OldObject.Raw)
+	if err != nil || old.OperatorVersion == inst.OperatorVersion {
+		return nil, err
+	}
+	oldOV, err := lookUp(ctx, ovs, req.Namespace, old)
+	if err != nil {
+		return nil, err
+	}
+	newOV, err := lookUp(ctx, ovs, req.Namespace, inst)
+	if err != nil {
+		return nil, err
+	}
+	result, errs := params.Upgrade(oldOV, newOV, old.Parameters, inst.Parameters)
+	if len(errs) > 0 {
+		return nil, nil
+	}
+	return parametersPatch(hasMap, inst.Parameters, result)
+}
+
+// mutatedInstance decodes the Instance of a request to mutate, and says
+// whether it has a spec.parameters map to patch.
+func mutatedInstance(field string, raw []byte) (*params.Instance, bool, error) {
+	obj, err := manifest.DecodeObject(raw)
+	if err != nil {
+		return nil, false, fmt.Errorf("%s is not usable: %w", field, err)
+	}
+	inst, err := params.DecodeInstance(manifest.Document{Source: manifest.Source{File: field, Item: -1}, Object: obj})
+	if err != nil {
+		return nil, false, fmt.Errorf("kval cannot check this Instance: %w", err)
+	}
+	spec, _ := obj["spec"].(map[string]any)
+	_, hasMap := spec["parameters"].(map[string]any)
+	return inst, hasMap, nil
+}
+
+// lookUp finds the OperatorVersion an Instance names; without it the
+// request cannot be checked.
+func lookUp(ctx context.Context, ovs OperatorVersions, namespace string, inst *params.Instance) (*params.OperatorVersion, error) {
+	ov, err := ovs.OperatorVersion(ctx, namespace, inst.OperatorVersion)
+	if err != nil {
+		return nil, fmt.Errorf("kval cannot check Instance %q: %w; kval denies what it cannot check", inst.Name, err)
+	}
+	return ov, nil
+}
+
 // installPatch is the patch of one Instance create, nil when there is
 // nothing to add.
 func installPatch(ctx context.Context, ovs OperatorVersions, req *admissionv1.AdmissionRequest) ([]byte, error) {
-	obj, err := manifest.DecodeObject(req.Object.Raw)
+	inst, hasMap, err := mutatedInstance("object", req.Object.Raw)
 	if err != nil {
-		return nil, fmt.Errorf("object is not usable: %w", err)
+		return nil, err
 	}
-	inst, err := params.DecodeInstance(manifest.Document{Source: manifest.Source{File: "object", Item: -1}, Object: obj})
+	ov, err := lookUp(ctx, ovs, req.Namespace, inst)
 	if err != nil {
-		return nil, fmt.Errorf("kval cannot check this Instance: %w", err)
-	}
-	ov, err := ovs.OperatorVersion(ctx, req.Namespace, inst.OperatorVersion)
-	if err != nil {
-		return nil, fmt.Errorf("kval cannot check Instance %q: %w; kval denies what it cannot check", inst.Name, err)
+		return nil, err
 	}
 	result, errs := params.Install(ov, inst.Parameters)
 	if len(errs) > 0 {
 		return nil, nil
 	}
-	spec, _ := obj["spec"].(map[string]any)
-	_, hasMap := spec["parameters"].(map[string]any)
 	return parametersPatch(hasMap, inst.Parameters, result)
 }
 
@@ -60,36 +113,42 @@ func installPatch(ctx context.Context, ovs OperatorVersions, req *admissionv1.Ad
 type patchOp struct {
 	Op    string `json:"op"`
 	Path  string `json:"path"`
-	Value any    `json:"value"`
+	Value any    `json:"value,omitempty"`
 }
 
-// parametersPatch adds to spec.parameters the values of result that given
-// lacks: one operation per value, or the whole map when the Instance has
-// none.
+// parametersPatch makes spec.parameters hold result instead of given:
+// one operation per value added or removed (sorted by name), or the whole
+// map when the Instance has none (hasMap false).
 func parametersPatch(hasMap bool, given, result map[string]string) ([]byte, error) {
-	added := map[string]string{}
+	added, removed := map[string]string{}, []string{}
 	for name, text := range result {
 		if _, ok := given[name]; !ok {
 			added[name] = text
 		}
 	}
-	if len(added) == 0 {
+	for name := range given {
+		if _, ok := result[name]; !ok {
+			removed = append(removed, name)
+		}
+	}
+	if len(added) == 0 && len(removed) == 0 {
 		return nil, nil
 	}
 	if !hasMap {
 		return json.Marshal([]patchOp{{Op: "add", Path: "/spec/parameters", Value: added}})
 	}
-	names := make([]string, 0, len(added))
-	for name := range added {
-		names = append(names, name)
+	ops := make([]patchOp, 0, len(added)+len(removed))
+	for _, name := range slices.Sorted(maps.Keys(added)) {
+		ops = append(ops, patchOp{Op: "add", Path: parameterPath(name), Value: added[name]})
 	}
-	sort.Strings(names)
-	ops := make([]patchOp, len(names))
-	for i, name := range names {
-		ops[i] = patchOp{Op: "add", Path: "/spec/parameters/" + escapePointer(name), Value: added[name]}
+	slices.Sort(removed)
+	for _, name := range removed {
+		ops = append(ops, patchOp{Op: "remove", Path: parameterPath(name)})
 	}
 	return json.Marshal(ops)
 }
+
+func parameterPath(name string) string { return "/spec/parameters/" + escapePointer(name) }
 
 // escapePointer escapes a JSON pointer token (RFC 6901).
 func escapePointer(token string) string {

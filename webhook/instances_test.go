@@ -251,3 +251,24 @@ func TestAnInstanceTheCatalogServesIsCheckedByTheEngineToo(t *testing.T) {
 		t.Errorf("an unchanged Instance: denied %+v", resp.Result)
 	}
 }
+
+// TestAnUpgradeDropsTheValuesOfRemovedParameters: v2 of the example
+// package no longer defines LEGACY_MODE, so /mutate removes its value from
+// the upgraded Instance, and /validate accepts the upgrade.
+func TestAnUpgradeDropsTheValuesOfRemovedParameters(t *testing.T) {
+	_, ts := newTestServer(t, Options{OperatorVersions: zookeeper(t)})
+	stored := map[string]string{"DISK_SIZE": "5Gi", "LEGACY_MODE": "true"}
+	upgraded := map[string]string{"DISK_SIZE": "5Gi", "LEGACY_MODE": "true", "CLIENT_PORT": "2181", "STORAGE_CLASS": "standard"}
+	update := instanceReview(admissionv1.Update, instance(t, zookeeperV2, upgraded), instance(t, zookeeperV1, stored))
+	resp := post(t, ts, "/mutate", update)
+	if want := `[{"op":"remove","path":"/spec/parameters/LEGACY_MODE"}]`; !resp.Allowed || string(resp.Patch) != want {
+		t.Fatalf("got allowed=%v patch %s, want %s", resp.Allowed, resp.Patch, want)
+	}
+	if resp := post(t, ts, "/validate", update); !resp.Allowed {
+		t.Errorf("/validate denied the upgrade: %+v", resp.Result)
+	}
+	same := instanceReview(admissionv1.Update, instance(t, zookeeperV1, stored), instance(t, zookeeperV1, stored))
+	if resp := post(t, ts, "/mutate", same); !resp.Allowed || resp.Patch != nil {
+		t.Errorf("an update on the same OperatorVersion: allowed=%v patch %s, want no patch", resp.Allowed, resp.Patch)
+	}
+}

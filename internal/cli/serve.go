@@ -62,7 +62,9 @@ certificate is reloaded when its files change. /healthz, /readyz and
 
 --kudo-instances checks KUDO Instances (kudo.dev/v1beta1) with the rules of
 kval params: /mutate adds the defaults of immutable parameters to an
-Instance's install as a JSON patch (register it as a mutating webhook),
+Instance's install and drops the values of parameters an upgrade's
+OperatorVersion no longer defines, as JSON patches (register it as a
+mutating webhook for creates and updates),
 /validate denies installs, updates and upgrades the rules refuse, e.g.
   Instance.kudo.dev "zk" is invalid: spec.parameters[DISK_SIZE]: Forbidden: parameter is immutable but was changed from "5Gi" to "10Gi"
 The OperatorVersions are watched in the cluster (list and watch of
