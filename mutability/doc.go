@@ -37,7 +37,13 @@
 // The rules of a node apply where its parent is present in both objects (the
 // root always is): adding or removing an object adds or removes what is in
 // it, without the fields inside being "added" or "removed" themselves, as
-// kube-apiserver's transition rules only run on correlated values.
+// kube-apiserver's transition rules only run on correlated values (and so
+// kval lower's rules behave the same). A consequence: an immutable field
+// whose parent may be removed can change in two updates, one removing the
+// parent (spec: null) and one adding it back with another value. Make the
+// parents of immutable fields required (required: [spec] on the root), or
+// immutable themselves, to close that path; kval does not second-guess a
+// schema that allows it.
 //
 // # Decisions where the seed is open
 //
