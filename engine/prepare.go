@@ -12,9 +12,9 @@ const generatedSuffix = "xxxxx"
 const maxGeneratedNameBase = 58
 
 // prepareCreate changes a new object as kube-apiserver does before it
-// validates a create: status is dropped when the status subresource is on,
-// the generation is 1, a name is generated from generateName, and
-// cluster-scoped objects lose their namespace.
+// validates a create: system fields are wiped, status is dropped when the
+// status subresource is on, the generation is 1, a name is generated from
+// generateName, and cluster-scoped objects lose their namespace.
 // userStatus says whether the request itself carried a status: one that
 // only defaults gave the object is dropped without a word.
 func (v *Validator) prepareCreate(obj map[string]any, res *Result, userStatus bool) {
@@ -25,6 +25,7 @@ func (v *Validator) prepareCreate(obj map[string]any, res *Result, userStatus bo
 		}
 	}
 	meta := metadataOf(obj)
+	wipeSystemFields(meta)
 	meta["generation"] = int64(1)
 	if name, _ := meta["name"].(string); name == "" {
 		if base, _ := meta["generateName"].(string); base != "" {
@@ -33,6 +34,18 @@ func (v *Validator) prepareCreate(obj map[string]any, res *Result, userStatus bo
 	}
 	if !v.crd.Namespaced() {
 		delete(meta, "namespace")
+	}
+}
+
+// systemFields are the metadata fields kube-apiserver's create handler
+// wipes from a request (rest.WipeObjectMetaSystemFields) before anything
+// else sees it; storage then sets a new uid and creationTimestamp, which
+// kval, having no storage, leaves out.
+var systemFields = []string{"creationTimestamp", "uid", "deletionTimestamp", "deletionGracePeriodSeconds", "selfLink"}
+
+func wipeSystemFields(meta map[string]any) {
+	for _, k := range systemFields {
+		delete(meta, k)
 	}
 }
 

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"reflect"
 	"testing"
 
 	"github.com/kval-dev/kval/schema"
@@ -64,5 +65,28 @@ func TestUpdateGeneration(t *testing.T) {
 				t.Errorf("generation %v (%T), want %v", got, got, tc.want)
 			}
 		})
+	}
+}
+
+// TestCreateWipesSystemFields: kube-apiserver's create handler drops the
+// uid, timestamps and selfLink a request carries, before validation.
+func TestCreateWipesSystemFields(t *testing.T) {
+	v := compileSchema(t, `{type: object}`)
+	res := create(t, v, yamlObject(t, `
+apiVersion: example.com/v1
+kind: Foo
+metadata:
+  name: a
+  namespace: ns
+  uid: 6b1a8c5e-0000-0000-0000-000000000000
+  creationTimestamp: "2020-01-01T00:00:00Z"
+  deletionTimestamp: "2020-01-02T00:00:00Z"
+  deletionGracePeriodSeconds: 30
+  selfLink: /apis/example.com/v1/namespaces/ns/foos/a
+  labels: {kept: "yes"}
+`))
+	want := map[string]any{"name": "a", "namespace": "ns", "generation": int64(1), "labels": map[string]any{"kept": "yes"}}
+	if got := res.Object["metadata"]; !res.Valid() || !reflect.DeepEqual(got, want) {
+		t.Errorf("metadata %v (errors %v), want %v", got, res.Errors, want)
 	}
 }

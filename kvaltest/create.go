@@ -41,11 +41,11 @@ func (c *Client) createLocked(ctx context.Context, t *target, m map[string]any, 
 	if err := c.nameObject(t, m); err != nil {
 		return nil, err
 	}
-	fillSystemFields(m)
 	out, err := c.admitCreate(ctx, t, m, validation)
 	if err != nil {
 		return nil, err
 	}
+	fillSystemFields(out)
 	if _, exists := c.store.objects[t.key]; exists {
 		return nil, t.alreadyExists()
 	}
@@ -99,13 +99,16 @@ const (
 )
 
 // fillSystemFields sets what kube-apiserver sets on every new object
-// before it validates (rest.FillObjectMetaSystemFields).
+// (rest.WipeObjectMetaSystemFields, then FillObjectMetaSystemFields). The
+// engine wipes them from custom resources too, and cannot fill them: it
+// has no storage.
 func fillSystemFields(m map[string]any) {
 	meta := metaOf(m)
-	meta["uid"] = string(uuid.NewUUID())
-	meta["creationTimestamp"] = metav1.Now().Rfc3339Copy().UTC().Format(time.RFC3339)
 	delete(meta, "deletionTimestamp")
 	delete(meta, "deletionGracePeriodSeconds")
+	delete(meta, "selfLink")
+	meta["uid"] = string(uuid.NewUUID())
+	meta["creationTimestamp"] = metav1.Now().Rfc3339Copy().UTC().Format(time.RFC3339)
 }
 
 // metaOf returns m["metadata"], creating it when absent.

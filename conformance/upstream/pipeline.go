@@ -114,6 +114,7 @@ func (p *Pipeline) Create(obj map[string]any) (Result, error) {
 	}
 	ctx, rec := withRecorder()
 	u := &unstructured.Unstructured{Object: obj}
+	rest.WipeObjectMetaSystemFields(u) // the create handler's, before admission
 	generateName(u)
 	p.strategy.PrepareForCreate(ctx, u)
 	errs := rest.ValidateCreate(ctx, u, p.strategy)
