@@ -7,8 +7,13 @@
 // module proxy, and no copy of it was available. The test files in cel/ are
 // upstream's, unmodified, except main_test.go, whose TestMain builds a
 // kvaltest client; channel_*_test.go pick the CRD channel from the build
-// tag, as upstream's Makefile pairs -tags with CRD_CHANNEL:
+// tag, as upstream's Makefile pairs -tags with CRD_CHANNEL (no tag is the
+// standard channel, which the README's test command runs):
 //
-//	go test -tags standard ./cel
+//	go test ./cel
 //	go test -tags experimental ./cel
+//
+// The module is in go.work; it raises github.com/google/gnostic-models
+// from v0.7.0 to v0.7.1 for the workspace, which changes nothing kval's
+// differential suites see.
 package gatewaycel
