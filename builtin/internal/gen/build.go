@@ -32,6 +32,9 @@ func build(source string, docs []*document) (*file, error) {
 			return nil, err
 		}
 	}
+	for _, def := range defs {
+		walk(def, emptyBytes)
+	}
 	dropUnfitDefaults(defs)
 	cutCycles(defs)
 	f.Definitions = reachable(defs, f.Kinds)

@@ -15,9 +15,9 @@ package main
 // Quantity keeps its published oneOf (a string or a number), which is what
 // its UnmarshalJSON accepts.
 var customJSON = map[string]map[string]any{
-	"io.k8s.apimachinery.pkg.util.intstr.IntOrString": {"x-kubernetes-int-or-string": true},
-	"io.k8s.apimachinery.pkg.runtime.RawExtension":    {"type": "object", "x-kubernetes-preserve-unknown-fields": true},
-	"io.k8s.apimachinery.pkg.apis.meta.v1.FieldsV1":   {"type": "object", "x-kubernetes-preserve-unknown-fields": true},
+	"io.k8s.apimachinery.pkg.util.intstr.IntOrString":               {"x-kubernetes-int-or-string": true},
+	"io.k8s.apimachinery.pkg.runtime.RawExtension":                  {"type": "object", "x-kubernetes-preserve-unknown-fields": true},
+	"io.k8s.apimachinery.pkg.apis.meta.v1.FieldsV1":                 {"type": "object", "x-kubernetes-preserve-unknown-fields": true},
 	"io.k8s.apiextensions-apiserver.pkg.apis.apiextensions.v1.JSON": {"x-kubernetes-preserve-unknown-fields": true},
 }
 
@@ -33,4 +33,16 @@ func freeForm(def map[string]any) map[string]any {
 	}
 	def["x-kubernetes-preserve-unknown-fields"] = true
 	return def
+}
+
+// emptyBytes lets a byte string (format: byte, base64) be empty, as Go
+// decodes "" into an empty []byte for built-in kinds (a Secret's
+// `data: {key: ""}`), where the format checker of CRDs refuses "": the
+// format moves into anyOf: [{format: byte}, {maxLength: 0}].
+func emptyBytes(node map[string]any) {
+	if node["type"] != "string" || node["format"] != "byte" {
+		return
+	}
+	delete(node, "format")
+	node["anyOf"] = []any{map[string]any{"format": "byte"}, map[string]any{"maxLength": int64(0)}}
 }
