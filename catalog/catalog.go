@@ -5,6 +5,7 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"github.com/kval-dev/kval/builtin"
 	"github.com/kval-dev/kval/engine"
 	"github.com/kval-dev/kval/lint"
 	"github.com/kval-dev/kval/schema"
@@ -16,6 +17,10 @@ type Options struct {
 	Engine engine.Options
 	// Lint is passed to lint.CheckCRD; the zero value is kval's full verdict.
 	Lint lint.Options
+	// Builtins, when set, serve the built-in kinds of a Kubernetes version
+	// (Deployments, ConfigMaps) from their published schemas, for the
+	// groups no CRD of the catalog defines (see package builtin).
+	Builtins *builtin.Set
 }
 
 // Catalog is a set of CRDs, safe for concurrent use: lookups never block on
@@ -25,6 +30,8 @@ type Catalog struct {
 	// mu serializes writers; readers only load current.
 	mu      sync.Mutex
 	current atomic.Pointer[snapshot]
+	// builtins are the entries of built-in kinds, by CRD, made on first use.
+	builtins sync.Map
 }
 
 // New returns an empty catalog.

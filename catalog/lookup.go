@@ -10,19 +10,20 @@ import (
 )
 
 // ForObject returns the validator of objects of apiVersion and kind. It
-// fails with NotCoveredError when no CRD defines the group, NoMatchError
-// when the group's CRDs do not serve the version or kind, InvalidCRDError
-// when kube-apiserver would reject the CRD.
+// fails with NotCoveredError when no CRD defines the group (and, with
+// Options.Builtins, it is not a built-in group), NoMatchError when the
+// group's CRDs (or built-in kinds) do not serve the version or kind,
+// InvalidCRDError when kube-apiserver would reject the CRD.
 func (c *Catalog) ForObject(ctx context.Context, apiVersion, kind string) (*engine.Validator, error) {
 	group, version, hasGroup := strings.Cut(apiVersion, "/")
 	if !hasGroup {
 		group, version = "", apiVersion
 	}
 	snap := c.current.Load()
-	if !snap.groups[group] {
-		return nil, &NotCoveredError{Group: group}
-	}
 	what := fmt.Sprintf("kind %q in version %q", kind, apiVersion)
+	if !snap.groups[group] {
+		return c.builtinForKind(ctx, group, version, kind, what)
+	}
 	e := snap.byKind[group+"/"+kind]
 	if e == nil {
 		return nil, &NoMatchError{What: what, Reason: fmt.Sprintf("no %s of group %s defines kind %s", schema.CRDKind, group, kind)}
@@ -34,10 +35,10 @@ func (c *Catalog) ForObject(ctx context.Context, apiVersion, kind string) (*engi
 // CRD's plural name) in group and version, with ForObject's errors.
 func (c *Catalog) ForResource(ctx context.Context, group, version, resource string) (*engine.Validator, error) {
 	snap := c.current.Load()
-	if !snap.groups[group] {
-		return nil, &NotCoveredError{Group: group}
-	}
 	what := fmt.Sprintf("resource %q in version %q", resource, group+"/"+version)
+	if !snap.groups[group] {
+		return c.builtinForResource(ctx, group, version, resource, what)
+	}
 	e := snap.byResource[group+"/"+resource]
 	if e == nil {
 		return nil, &NoMatchError{What: what, Reason: fmt.Sprintf("no %s of group %s defines resource %s", schema.CRDKind, group, resource)}

@@ -23,7 +23,7 @@ type codec struct {
 func newCodec(crd *schema.CRD, version string) *codec {
 	s := crd.VersionSchema(version)
 	c := &codec{
-		apiVersion: crd.Spec.Group + "/" + version,
+		apiVersion: apiVersionOf(crd.Spec.Group, version),
 		schema:     s,
 		prunes:     crd.PrunesUnknownFields(),
 		// Without embedded resources, coercing object meta below the root
@@ -62,4 +62,14 @@ func (c *codec) coerce(obj map[string]any) {
 	if c.embedded {
 		objectmeta.Coerce(nil, obj, c.schema, objectmeta.CoerceOptions{})
 	}
+}
+
+// apiVersionOf is the apiVersion of objects of a group and version. A CRD
+// always has a group; the core group ("", the CRDs package builtin
+// describes for Pods and ConfigMaps) is written without one: "v1".
+func apiVersionOf(group, version string) string {
+	if group == "" {
+		return version
+	}
+	return group + "/" + version
 }

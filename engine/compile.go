@@ -77,7 +77,7 @@ func (v *Validator) CRD() *schema.CRD { return v.crd }
 func (v *Validator) Version() string { return v.version }
 
 // APIVersion returns the apiVersion of the objects the validator serves.
-func (v *Validator) APIVersion() string { return v.crd.Spec.Group + "/" + v.version }
+func (v *Validator) APIVersion() string { return apiVersionOf(v.crd.Spec.Group, v.version) }
 
 // Kind returns the kind of the objects the validator serves.
 func (v *Validator) Kind() string { return v.crd.Spec.Names.Kind }

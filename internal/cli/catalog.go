@@ -18,7 +18,12 @@ func loadCatalog(s streams, paths []string) (*catalog.Catalog, error) {
 	if len(paths) == 0 {
 		return nil, badInput("no CRDs given: use --crd PATH")
 	}
-	cat := catalog.New(catalog.Options{})
+	return loadCatalogWith(s, paths, catalog.Options{})
+}
+
+// loadCatalogWith is loadCatalog into a catalog with options.
+func loadCatalogWith(s streams, paths []string, opts catalog.Options) (*catalog.Catalog, error) {
+	cat := catalog.New(opts)
 	problems, err := cat.LoadFiles(paths...)
 	for _, p := range problems {
 		if p.Warning {

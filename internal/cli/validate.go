@@ -21,6 +21,7 @@ type validateOptions struct {
 	jobs        int
 	namespace   string
 	failOnEmpty bool
+	builtinOptions
 }
 
 // maxJobs bounds -j: validation is CPU-bound, so more workers than CPUs
@@ -30,10 +31,16 @@ func maxJobs() int { return 4 * runtime.GOMAXPROCS(0) }
 func newValidateCommand(s streams) *cobra.Command {
 	o := &validateOptions{}
 	cmd := &cobra.Command{
-		Use:   "validate --crd PATH... [--old PATH...] [--subresource status] FILE...|-",
+		Use:   "validate [--crd PATH...] [--old PATH...] [--subresource status] [--kubernetes-version 1.36] FILE...|-",
 		Short: "Validate objects on create or update exactly as kube-apiserver does",
 		Long: `Validate reads objects from files, directories or stdin ("-") and validates each
-one against the CRD that serves it, as kube-apiserver would on create. With
+one against the CRD that serves it, as kube-apiserver would on create, or,
+for built-in kinds (Deployment, ConfigMap...), against the schemas
+Kubernetes publishes for --kubernetes-version, as kubectl-validate does
+(types, required fields, enums, formats, unknown fields, metadata; not
+kube-apiserver's Go validation of built-in kinds). A kind with no schema
+(no --crd defines its group and it is not built in) is invalid unless
+--ignore-missing-schemas skips it. With
 --old, an object is validated as an update of the old object with the same
 apiVersion, kind, namespace and name (objects without one are creates).
 
@@ -47,7 +54,7 @@ more memory).
 Errors are printed in kube-apiserver's words; warnings (pruned fields,
 ratcheted errors) on stderr. Exit code 0 when every object is valid, 1 when
 one is invalid, 2 when the input or a CRD cannot be used. When no object was
-validated (an empty input, only kinds no CRD defines), a warning says so;
+validated (an empty input, only skipped kinds), a warning says so;
 --fail-on-empty makes it an error (exit 2).`,
 		Example: `  kval validate --crd examples/crd.yaml examples/
   kval validate --crd crds/ --old live.yaml changed.yaml
@@ -66,6 +73,7 @@ validated (an empty input, only kinds no CRD defines), a warning says so;
 	f.IntVarP(&o.jobs, "jobs", "j", runtime.GOMAXPROCS(0), fmt.Sprintf("objects validated in parallel, at most %d (4 × GOMAXPROCS)", maxJobs()))
 	f.BoolVar(&o.failOnEmpty, "fail-on-empty", false, "exit 2 when no object was validated (empty input, only skipped kinds)")
 	f.StringVarP(&o.namespace, "namespace", "n", "default", "namespace of namespaced objects that have none, as kubectl's")
+	o.builtinOptions.addFlags(f)
 	return cmd
 }
 
@@ -91,7 +99,7 @@ func runValidate(ctx context.Context, s streams, o *validateOptions, args []stri
 	}
 	// A quarter less CPU on many objects (bench/cmd/vskubeconform).
 	collectLessOften()
-	cat, err := loadCatalog(s, o.crds)
+	cat, err := o.loadValidateCatalog(s, o.crds)
 	if err != nil {
 		return err
 	}
@@ -132,9 +140,12 @@ func validateOne(ctx context.Context, cat *catalog.Catalog, olds *oldObjects, o 
 		r.Error = withoutSource(in.err).Error()
 		return r
 	}
+	if o.skipped(&r) {
+		return r
+	}
 	v, err := cat.ForObject(ctx, r.APIVersion, r.Kind)
 	if err != nil {
-		r.setLookupError(err)
+		o.setLookupError(&r, err)
 		return r
 	}
 	r.Namespace = defaultNamespace(v, in.doc.Object, o.namespace)

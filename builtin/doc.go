@@ -1,0 +1,50 @@
+// Package builtin holds the OpenAPI v3 schemas of the built-in kinds of
+// Kubernetes (Deployments, Services, ConfigMaps: every kind a manifest can
+// create in a built-in API group), per Kubernetes minor version, embedded
+// in kval compressed, and describes each kind as the CustomResourceDefinition
+// that would serve it, so that the engine validates built-in kinds as it
+// validates custom resources. Package catalog serves them
+// (catalog.Options{Builtins: set}) for the groups no CRD defines.
+//
+// # Where the schemas come from
+//
+// data/kubernetes-<minor>.json.gz is written by internal/gen (go generate)
+// from the OpenAPI v3 documents a Kubernetes release publishes
+// (api/openapi-spec/v3 of the k8s.io/kubernetes module, fetched with
+// `go mod download`): the same documents kube-apiserver serves at
+// /openapi/v3. The generator keeps what validation needs and rewrites what
+// kval's structural schemas say differently: references ($ref, and a
+// reference wrapped in allOf to carry a default) stay references, resolved
+// into shared schemas when a kind is first used; IntOrString becomes
+// x-kubernetes-int-or-string; RawExtension, FieldsV1 and apiextensions'
+// JSON keep unknown fields; a `default: {}` beside a reference to a type
+// whose JSON is not an object is dropped; base64 strings may be empty;
+// descriptions and the strategic-merge-patch extensions are dropped; the
+// recursion of JSONSchemaProps is cut (the nested levels of a CRD's schema
+// are not checked by the schema; see below). Only the kinds served by a
+// resource of their own are listed (not Status, DeleteOptions, Scale,
+// Eviction or lists), with the scope and resource their paths give.
+// 1.36 (v1.36.3): 95 kinds, 21 KB compressed.
+//
+// # What a built-in kind gets, and what it does not
+//
+// Built-in kinds get what kubectl-validate gives them, the validation of
+// apiextensions' custom resource strategy with the published schema:
+// types, required fields, enums, formats, bounds, list types and
+// list-map keys (with defaults applied first: a port's protocol defaults
+// to TCP), metadata (name, generateName, labels, annotations: as for a
+// custom resource), unknown fields (errors under strict field validation,
+// pruned with a warning otherwise). A CustomResourceDefinition object also
+// gets kval lint's verdict on create, which is kube-apiserver's.
+//
+// They do not get kube-apiserver's validation of built-in kinds, which is
+// Go code (pkg/apis/*/validation in k8s.io/kubernetes) and not in the
+// published schemas: a Deployment whose selector does not match its
+// template's labels, a container without an image, a port's protocol
+// "udp", a Service port out of range, a name that is a DNS label where a
+// kind needs one (Services, Namespaces) all pass. Nor defaulting beyond
+// the schema's defaults, nor admission (quota, limits, Pod Security). An
+// object valid here can still be rejected by a cluster; an object invalid
+// here would be rejected by one (kube-apiserver decodes built-in kinds
+// strictly into Go types of the same shape).
+package builtin
