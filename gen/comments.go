@@ -3,48 +3,15 @@ package gen
 import (
 	"go/ast"
 	"go/token"
-	"regexp"
-	"strings"
 
 	"github.com/kval-dev/kval/tags"
 )
 
-// commentLines returns the text lines of a comment group with their
-// positions, without comment markers and without compiler directives
-// (//go:generate, //line), as ast.CommentGroup.Text would.
+// commentLines returns the text lines of a comment group (see
+// tags.CommentLines).
 func commentLines(fset *token.FileSet, g *ast.CommentGroup) []tags.Line {
-	if g == nil {
-		return nil
-	}
-	var lines []tags.Line
-	for _, c := range g.List {
-		pos := fset.Position(c.Slash)
-		if strings.HasPrefix(c.Text, "//") {
-			text, col := c.Text[2:], pos.Column+2
-			if isDirective(text) {
-				continue
-			}
-			if strings.HasPrefix(text, " ") {
-				text, col = text[1:], col+1
-			}
-			lines = append(lines, tags.Line{Text: text, Pos: tags.Pos{File: pos.Filename, Line: pos.Line, Column: col}})
-			continue
-		}
-		body := strings.TrimSuffix(strings.TrimPrefix(c.Text, "/*"), "*/")
-		for i, text := range strings.Split(body, "\n") {
-			p := tags.Pos{File: pos.Filename, Line: pos.Line + i, Column: 1}
-			if i == 0 {
-				p.Column = pos.Column + 2
-			}
-			lines = append(lines, tags.Line{Text: text, Pos: p})
-		}
-	}
-	return lines
+	return tags.CommentLines(fset, g)
 }
-
-var directive = regexp.MustCompile(`^(line |extern |export |[a-z0-9]+:[a-z0-9])`)
-
-func isDirective(text string) bool { return directive.MatchString(text) }
 
 // commentIndex finds the comment group that ends on a given line, which is
 // how Kubernetes generators (gengo) attach comments to declarations: the

@@ -47,6 +47,7 @@ its file and line; nothing is written unless there are none.
 	fl.StringVar(&f.outputFile, "output-file", gen.DefaultOutputFile, "name of the generated file in each package")
 	fl.StringSliceVar(&f.readOnly, "readonly-pkg", nil, "package whose validation functions generated code may call, but which is not generated (repeatable)")
 	fl.StringVar(&f.headerFile, "go-header-file", "", "file whose text (e.g. a license) starts each generated file")
+	cmd.AddCommand(newGenCRDCommand(s))
 	return cmd
 }
 

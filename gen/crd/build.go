@@ -1,0 +1,189 @@
+package crd
+
+import (
+	"go/types"
+	"slices"
+	"strings"
+
+	"github.com/kval-dev/kval/gen/shape"
+	"github.com/kval-dev/kval/schema"
+	"github.com/kval-dev/kval/tags"
+)
+
+// builder turns Go types into structural schemas, as controller-gen does.
+type builder struct {
+	prog *program
+	ps   *problems
+	// stack holds the named types being built: meeting one again is a
+	// recursive type, which a structural schema cannot express.
+	stack []*types.Named
+	// unions collects the union members of the structs being built.
+	unions map[*schema.Schema]map[string]*union
+}
+
+// node is a schema being built and what markers written on it may need.
+type node struct {
+	b *builder
+	s *schema.Schema
+	t types.Type
+	// parent is the object schema of the struct a field belongs to, where
+	// rules about the field's presence go; nil for a type's schema.
+	parent *schema.Schema
+	field  string // the field's JSON name, when the node is a field
+	// required is the field's requiredness as markers set it, nil when
+	// no marker did.
+	required *bool
+}
+
+// schemaOf returns a new schema for values of type t.
+func (b *builder) schemaOf(t types.Type, pos tags.Pos) *schema.Schema {
+	t = shape.NonPointer(t)
+	if n, ok := shape.Named(t); ok {
+		return b.named(n, pos)
+	}
+	return b.unnamed(t, nil, pos)
+}
+
+func (b *builder) named(n *types.Named, pos tags.Pos) *schema.Schema {
+	if s, ok := knownSchema(n); ok {
+		return s
+	}
+	if i := slices.Index(b.stack, n.Origin()); i >= 0 {
+		b.ps.add(pos, "recursive type %s: a structural schema cannot describe a value that contains itself (%s)", n.Obj().Name(), cycle(b.stack[i:]))
+		return &schema.Schema{}
+	}
+	b.stack = append(b.stack, n.Origin())
+	defer func() { b.stack = b.stack[:len(b.stack)-1] }()
+	decl := b.declOf(n)
+	s := b.unnamed(n.Underlying(), decl, pos)
+	if decl == nil {
+		return s
+	}
+	s.Description = description(decl.doc)
+	nd := &node{b: b, s: s, t: n}
+	for _, u := range markersIn(append(append([]tags.Line{}, decl.extra...), decl.doc...), onType, b.ps) {
+		nd.apply(u)
+	}
+	return s
+}
+
+func cycle(stack []*types.Named) string {
+	names := make([]string, 0, len(stack)+1)
+	for _, n := range stack {
+		names = append(names, n.Obj().Name())
+	}
+	return strings.Join(append(names, names[0]), " -> ")
+}
+
+// declOf returns the comments of a named type's declaration, if found.
+func (b *builder) declOf(n *types.Named) *typeDecl {
+	obj := n.Obj()
+	if obj.Pkg() == nil {
+		return nil
+	}
+	return b.prog.declsOf(obj.Pkg().Path()).types[obj.Name()]
+}
+
+// apply applies one schema marker to the node, reporting its errors at
+// the marker.
+func (n *node) apply(u use) {
+	if u.m.schema == nil {
+		return
+	}
+	if err := u.m.schema(n, u); err != nil {
+		n.b.ps.add(u.pos, "%v", err)
+	}
+}
+
+func (b *builder) unnamed(t types.Type, decl *typeDecl, pos tags.Pos) *schema.Schema {
+	switch u := t.Underlying().(type) {
+	case *types.Basic:
+		return b.basic(u, pos)
+	case *types.Slice:
+		return b.list(u.Elem(), pos)
+	case *types.Array:
+		return b.list(u.Elem(), pos)
+	case *types.Map:
+		return b.mapOf(u, pos)
+	case *types.Struct:
+		return b.object(u, decl, pos)
+	case *types.Pointer:
+		return b.schemaOf(u.Elem(), pos)
+	}
+	b.ps.add(pos, "a %s has no schema: use runtime.RawExtension, or +kubebuilder:validation:Schemaless with +kubebuilder:pruning:PreserveUnknownFields", shape.KindName(t))
+	return &schema.Schema{}
+}
+
+func (b *builder) basic(t *types.Basic, pos tags.Pos) *schema.Schema {
+	info := t.Info()
+	switch {
+	case info&types.IsString != 0:
+		return &schema.Schema{Type: "string"}
+	case info&types.IsBoolean != 0:
+		return &schema.Schema{Type: "boolean"}
+	case info&types.IsInteger != 0:
+		return &schema.Schema{Type: "integer", Format: intFormat(t.Kind())}
+	case info&types.IsFloat != 0:
+		b.ps.add(pos, "%s: floats are not portable across languages (controller-gen refuses them too); use an integer, a resource.Quantity or a string", t.Name())
+		return &schema.Schema{Type: "number"}
+	}
+	b.ps.add(pos, "a %s has no schema", t.Name())
+	return &schema.Schema{}
+}
+
+// intFormat is controller-gen's: sized int32 and int64 say so, the others
+// do not.
+func intFormat(k types.BasicKind) string {
+	switch k {
+	case types.Int32:
+		return "int32"
+	case types.Int64:
+		return "int64"
+	}
+	return ""
+}
+
+func (b *builder) list(elem types.Type, pos tags.Pos) *schema.Schema {
+	if e, ok := types.Unalias(elem).(*types.Basic); ok && e.Kind() == types.Byte {
+		return &schema.Schema{Type: "string", Format: "byte"} // []byte is base64 in JSON
+	}
+	return &schema.Schema{Type: "array", Items: b.schemaOf(elem, pos)}
+}
+
+func (b *builder) mapOf(m *types.Map, pos tags.Pos) *schema.Schema {
+	if !shape.IsString(m.Key()) {
+		b.ps.add(pos, "map keys must be strings in JSON, not %s", m.Key())
+	}
+	return &schema.Schema{Type: "object", AdditionalProperties: &schema.SchemaOrBool{Allows: true, Schema: b.schemaOf(m.Elem(), pos)}}
+}
+
+// description is a doc comment as controller-gen makes it a description:
+// without marker lines, cut at a "---" line, trimmed.
+func description(lines []tags.Line) string {
+	var out []string
+	for _, l := range lines {
+		t := strings.TrimSpace(l.Text)
+		if t == "---" {
+			break
+		}
+		if strings.HasPrefix(t, "+") {
+			continue
+		}
+		out = append(out, strings.TrimRight(l.Text, " \t"))
+	}
+	return strings.TrimSpace(strings.Join(out, "\n"))
+}
+
+func elemType(t types.Type) types.Type {
+	e, _ := shape.Elem(t)
+	return e
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	return keys
+}

@@ -1,0 +1,112 @@
+package crd
+
+import (
+	"go/types"
+	"reflect"
+	"strings"
+
+	"github.com/kval-dev/kval/schema"
+	"github.com/kval-dev/kval/tags"
+)
+
+// object is the schema of a struct: a property per exported field with its
+// JSON name, inlined structs' properties merged in.
+func (b *builder) object(st *types.Struct, decl *typeDecl, pos tags.Pos) *schema.Schema {
+	s := &schema.Schema{Type: "object"}
+	for i := range st.NumFields() {
+		fd := fieldDecl{pos: pos}
+		if decl != nil && i < len(decl.fields) {
+			fd = decl.fields[i]
+		}
+		b.field(s, st.Field(i), reflect.StructTag(st.Tag(i)), fd)
+	}
+	b.unionRules(s)
+	return s
+}
+
+// jsonTag is a field's json struct tag.
+type jsonTag struct {
+	name            string
+	omitempty, skip bool
+	inline          bool
+}
+
+func parseJSONTag(f *types.Var, tag reflect.StructTag) jsonTag {
+	v, ok := tag.Lookup("json")
+	if v == "-" {
+		return jsonTag{skip: true}
+	}
+	name, opts, _ := strings.Cut(v, ",")
+	jt := jsonTag{name: name}
+	for _, o := range strings.Split(opts, ",") {
+		switch o {
+		case "omitempty", "omitzero":
+			jt.omitempty = true
+		case "inline":
+			jt.inline = true
+		}
+	}
+	// encoding/json inlines an embedded struct without a JSON name.
+	jt.inline = jt.inline || (f.Embedded() && (!ok || name == ""))
+	if jt.name == "" {
+		jt.name = f.Name()
+	}
+	return jt
+}
+
+func (b *builder) field(parent *schema.Schema, f *types.Var, tag reflect.StructTag, fd fieldDecl) {
+	jt := parseJSONTag(f, tag)
+	if jt.skip || (!f.Exported() && !jt.inline) {
+		return
+	}
+	if jt.inline {
+		b.inline(parent, f, fd)
+		return
+	}
+	s := b.schemaOf(f.Type(), fd.pos)
+	if d := description(fd.doc); d != "" {
+		s.Description = d
+	}
+	n := &node{b: b, s: s, t: f.Type(), parent: parent, field: jt.name}
+	for _, u := range markersIn(fd.doc, onField, b.ps) {
+		n.apply(u)
+	}
+	if parent.Properties == nil {
+		parent.Properties = map[string]*schema.Schema{}
+	}
+	parent.Properties[jt.name] = n.s
+	if b.isRequired(f, jt, n) {
+		parent.Required = append(parent.Required, jt.name)
+	}
+}
+
+// isRequired decides as controller-gen does: markers first, then
+// omitempty (or omitzero) makes a field optional, then the package's
+// default (required unless +kubebuilder:validation:Optional).
+func (b *builder) isRequired(f *types.Var, jt jsonTag, n *node) bool {
+	if n.required != nil {
+		return *n.required
+	}
+	if jt.omitempty {
+		return false
+	}
+	return !b.prog.packageInfo(f.Pkg()).optionalByDefault
+}
+
+// inline merges an embedded struct's properties, required fields and rules
+// into its parent.
+func (b *builder) inline(parent *schema.Schema, f *types.Var, fd fieldDecl) {
+	s := b.schemaOf(f.Type(), fd.pos)
+	if s.Type != "object" || s.AdditionalProperties != nil {
+		b.ps.add(fd.pos, "inlined field %s is not a struct", f.Name())
+		return
+	}
+	for name, p := range s.Properties {
+		if parent.Properties == nil {
+			parent.Properties = map[string]*schema.Schema{}
+		}
+		parent.Properties[name] = p
+	}
+	parent.Required = append(parent.Required, s.Required...)
+	parent.Validations = append(parent.Validations, s.Validations...)
+}

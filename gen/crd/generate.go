@@ -1,0 +1,149 @@
+package crd
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"sort"
+
+	"k8s.io/apimachinery/pkg/version"
+
+	"github.com/kval-dev/kval/schema"
+)
+
+// Options configure a run.
+type Options struct {
+	// Dir is the directory patterns are relative to ("" for the current one).
+	Dir string
+	// Patterns select the packages, as for `go build` (e.g. "./api/...").
+	Patterns []string
+}
+
+// Result is what a run produced.
+type Result struct {
+	// CRDs are the generated CRDs, sorted by name; none while there are
+	// problems.
+	CRDs []*CRD
+	// Problems are the problems found, by position.
+	Problems []Problem
+}
+
+// CRD is one generated CustomResourceDefinition.
+type CRD struct {
+	// Name is the CRD's name, <plural>.<group>.
+	Name string
+	// FileName is controller-gen's file name, <group>_<plural>.yaml.
+	FileName string
+	// Object is the CRD as a JSON object.
+	Object map[string]any
+	// YAML is the CRD as written.
+	YAML []byte
+}
+
+// Generate loads the packages and generates a CRD per kind.
+func Generate(opts Options) (*Result, error) {
+	prog, err := load(opts.Dir, opts.Patterns)
+	if err != nil {
+		return nil, err
+	}
+	b := &builder{prog: prog, ps: prog.ps}
+	groups := map[string][]*kindInfo{}
+	for _, k := range prog.kinds() {
+		if k.skip {
+			continue
+		}
+		if k.pkg.group == "" {
+			prog.ps.add(k.pos, "kind %s: its package has no +groupName", k.names.Kind)
+			continue
+		}
+		k.version.Schema = &schema.Validation{OpenAPIV3Schema: b.named(k.named, k.pos)}
+		id := k.names.Plural + "." + k.pkg.group
+		groups[id] = append(groups[id], k)
+	}
+	var crds []*CRD
+	for _, id := range sortedKeys(groups) {
+		c := assemble(prog.ps, id, groups[id])
+		if c == nil {
+			continue
+		}
+		if len(prog.ps.list) > 0 {
+			continue // a lint error would only repeat a problem found
+		}
+		for _, msg := range check(context.Background(), c) {
+			prog.ps.add(groups[id][0].pos, "the generated %s is invalid: %s", c, msg)
+		}
+		crds = append(crds, c)
+	}
+	res := &Result{Problems: prog.ps.sorted()}
+	if len(res.Problems) == 0 {
+		res.CRDs = crds
+	}
+	return res, nil
+}
+
+// assemble makes one CRD of a kind's versions, marking the storage
+// version: the only one, or the one marked +kubebuilder:storageversion.
+func assemble(ps *problems, name string, kinds []*kindInfo) *CRD {
+	sort.Slice(kinds, func(i, j int) bool {
+		return version.CompareKubeAwareVersionStrings(kinds[i].version.Name, kinds[j].version.Name) > 0
+	})
+	first := kinds[0]
+	if !checkVersions(ps, kinds) {
+		return nil
+	}
+	names := first.names
+	for _, k := range kinds[1:] {
+		names.ShortNames = appendNew(names.ShortNames, k.names.ShortNames)
+		names.Categories = appendNew(names.Categories, k.names.Categories)
+	}
+	obj := crdObject(name, first, names, kinds)
+	data, err := encodeYAML(obj)
+	if err != nil {
+		ps.add(first.pos, "encoding the CRD %s: %v", name, err)
+		return nil
+	}
+	return &CRD{Name: name, FileName: first.pkg.group + "_" + first.names.Plural + ".yaml", Object: obj, YAML: data}
+}
+
+func checkVersions(ps *problems, kinds []*kindInfo) bool {
+	storage := 0
+	for _, k := range kinds {
+		if k.scope != kinds[0].scope {
+			ps.add(k.pos, "kind %s is %s in %s but %s in %s", k.names.Kind, k.scope, k.version.Name, kinds[0].scope, kinds[0].version.Name)
+			return false
+		}
+		if k.version.Storage {
+			storage++
+		}
+	}
+	if len(kinds) == 1 {
+		kinds[0].version.Storage = true
+		return true
+	}
+	if storage != 1 {
+		ps.add(kinds[0].pos, "kind %s has %d versions and %d marked +kubebuilder:storageversion; mark exactly one", kinds[0].names.Kind, len(kinds), storage)
+		return false
+	}
+	return true
+}
+
+func appendNew(a, b []string) []string {
+	for _, x := range b {
+		if !slices.Contains(a, x) {
+			a = append(a, x)
+		}
+	}
+	return a
+}
+
+// Files returns the CRDs as files of a directory, by controller-gen's
+// names.
+func (r *Result) Files() map[string][]byte {
+	out := map[string][]byte{}
+	for _, c := range r.CRDs {
+		out[c.FileName] = c.YAML
+	}
+	return out
+}
+
+func (c *CRD) String() string { return fmt.Sprintf("CustomResourceDefinition %q", c.Name) }

@@ -1,0 +1,51 @@
+package crd
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/kval-dev/kval/gen/validators"
+)
+
+// TestProblems checks that unknown and misused markers and shapes a CRD
+// cannot express are reported at their line, and nothing is generated.
+func TestProblems(t *testing.T) {
+	res, err := Generate(Options{Patterns: []string{"./testdata/bad"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, p := range res.Problems {
+		got = append(got, fmt.Sprintf("%d: %s", p.Pos.Line, p.Msg))
+	}
+	want := []string{
+		"14: unknown marker +frobnicate",
+		`16: +immutable=Sometimes: "Sometimes" is not Immutable, AddOnly or RemoveOnly`,
+		"18: +k8s:customValidation: no CRD form: hand-written Go code has no CRD form: add the rule as +kubebuilder:validation:XValidation",
+		"20: +listType=map: is for lists",
+		"23: float64: floats are not portable across languages (controller-gen refuses them too); use an integer, a resource.Quantity or a string",
+		"27: recursive type Node: a structural schema cannot describe a value that contains itself (Node -> Node)",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("problems:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	if len(res.CRDs) != 0 {
+		t.Errorf("CRDs generated despite problems")
+	}
+}
+
+// TestEveryTagHasAnEntry keeps the marker table in step with kval gen's
+// tag registry: every +k8s: tag is mapped, or refused with a reason.
+func TestEveryTagHasAnEntry(t *testing.T) {
+	for _, name := range validators.New(nil).Names() {
+		m, ok := byName[name]
+		if !ok {
+			t.Errorf("+%s is in kval gen's registry but not in the marker table", name)
+			continue
+		}
+		if m.schema == nil && m.ignored == "" {
+			t.Errorf("+%s has neither a schema function nor a reason to be ignored", name)
+		}
+	}
+}

@@ -1,0 +1,28 @@
+// +groupName=bad.example.com
+package bad
+
+import metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+
+// +kubebuilder:object:root=true
+type Widget struct {
+	metav1.TypeMeta   `json:",inline"`
+	metav1.ObjectMeta `json:"metadata,omitempty"`
+	Spec              WidgetSpec `json:"spec"`
+}
+
+type WidgetSpec struct {
+	// +frobnicate
+	Unknown string `json:"unknown"`
+	// +immutable=Sometimes
+	Mutability string `json:"mutability"`
+	// +k8s:customValidation
+	Custom string `json:"custom"`
+	// +listType=map
+	NotAList string  `json:"notAList"`
+	Tree     *Node   `json:"tree,omitempty"`
+	Ratio    float64 `json:"ratio"`
+}
+
+type Node struct {
+	Children []Node `json:"children"`
+}

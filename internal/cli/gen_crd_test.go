@@ -1,0 +1,36 @@
+package cli
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestGenCRD(t *testing.T) {
+	code, out, errOut := runKval(t, "../..", "gen", "crd", "./examples/api/...")
+	if code != ExitValid || !strings.Contains(out, "name: databases.example.kval.dev") || errOut != "" {
+		t.Fatalf("exit %d, stderr %s, output:\n%.300s", code, errOut, out)
+	}
+	code, out, _ = runKval(t, "../..", "gen", "crd", "--lint", "./examples/api/...")
+	if code != ExitValid || out != "no problems, 1 CRD(s)\n" {
+		t.Errorf("--lint: exit %d, %q", code, out)
+	}
+	dir := t.TempDir()
+	if code, _, _ := runKval(t, "../..", "gen", "crd", "-o", dir, "./examples/api/..."); code != ExitValid {
+		t.Fatalf("-o: exit %d", code)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "example.kval.dev_databases.yaml")); err != nil {
+		t.Error(err)
+	}
+}
+
+func TestGenCRDProblems(t *testing.T) {
+	code, _, errOut := runKval(t, "../../gen/crd", "gen", "crd", "./testdata/bad")
+	if code != ExitInvalid || !strings.Contains(errOut, "types.go:14:5: unknown marker +frobnicate") {
+		t.Errorf("exit %d, stderr:\n%s", code, errOut)
+	}
+	if code, _, _ := runKval(t, "", "gen", "crd"); code != ExitBadInput {
+		t.Errorf("no packages: exit %d, want %d", code, ExitBadInput)
+	}
+}
