@@ -21,13 +21,13 @@ var resourceMetaFields = map[string]bool{"apiVersion": true, "kind": true, "meta
 // defaultsWalk checks the defaults of one schema (kube-apiserver's
 // structuraldefaulting.ValidateDefaults with pruned defaults required).
 type defaultsWalk struct {
-	ctx    context.Context
-	opts   Options
+	ctx  context.Context
+	opts Options
 	// requirePruned: a default with unknown fields is an error (always on
 	// create; on update unless the old CRD had such a default).
 	requirePruned bool
-	budget int64 // what is left of celrules.RuntimeCELCostBudget
-	errs   field.ErrorList
+	budget        int64 // what is left of celrules.RuntimeCELCostBudget
+	errs          field.ErrorList
 }
 
 // resource is the innermost resource around a node: the schema root or an

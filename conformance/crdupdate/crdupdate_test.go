@@ -159,4 +159,3 @@ func baseCRDs(t *testing.T) []manifest.Document {
 	}
 	return docs
 }
-
