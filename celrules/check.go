@@ -17,15 +17,22 @@ type Checker struct {
 	costs []RuleCost
 }
 
-var _ schema.RuleChecker = (*Checker)(nil)
+var _ schema.UpdateRuleChecker = (*Checker)(nil)
 
 // NewChecker returns a Checker; use one per CRD to read its Costs.
 func NewChecker() *Checker { return &Checker{} }
 
 // Begin starts the checks of one openAPIV3Schema at path.
 func (c *Checker) Begin(path *field.Path, root *schema.Schema) schema.RuleScope {
+	return c.BeginUpdate(path, root, schema.RuleUpdate{})
+}
+
+// BeginUpdate starts the checks of one openAPIV3Schema of a CRD update:
+// expressions the old CRD already had compile in the stored-expressions
+// environment, and an unchanged schema has no per-expression cost limit.
+func (c *Checker) BeginUpdate(path *field.Path, root *schema.Schema, update schema.RuleUpdate) schema.RuleScope {
 	a := newAdapter()
-	return &checkScope{checker: c, path: path, root: root, types: newTypeResolver(a)}
+	return &checkScope{checker: c, path: path, root: root, types: newTypeResolver(a), update: update}
 }
 
 // checkScope checks the rules of one openAPIV3Schema.
@@ -35,6 +42,7 @@ type checkScope struct {
 	root    *schema.Schema
 	types   *typeResolver
 	total   totalCost
+	update  schema.RuleUpdate
 }
 
 // CheckRules compiles the rules of one node in the environment for new
@@ -65,6 +73,7 @@ func (sc *checkScope) CheckRules(n schema.RuleNode) (errs field.ErrorList) {
 	if err != nil {
 		return field.ErrorList{field.InternalError(rulesPath, err)}
 	}
+	compiler.stored = sc.update
 	cardinality := c.cardinality()
 	for i, compiled := range compiler.compileAll() {
 		errs = append(errs, sc.checkRule(rulesPath.Index(i), &compiled, cardinality, n)...)
@@ -77,7 +86,7 @@ func (sc *checkScope) checkRule(path *field.Path, r *compiledRule, cardinality *
 	var errs field.ErrorList
 	rulePath := path.Child("rule")
 	cost := ruleCost(r, cardinality)
-	if cost > StaticEstimatedCostLimit {
+	if cost > StaticEstimatedCostLimit && !sc.update.UnchangedSchema {
 		errs = append(errs, field.Forbidden(rulePath, costErrorMessage("estimated rule cost", cost, StaticEstimatedCostLimit)))
 	}
 	sc.observe(rulePath, r.rule.Rule, cost, StaticEstimatedCostLimit, n)
@@ -88,7 +97,7 @@ func (sc *checkScope) checkRule(path *field.Path, r *compiledRule, cardinality *
 		errs = append(errs, field.Invalid(path.Child("messageExpression"), *r.rule, r.messageErr.Detail))
 	} else if r.message != nil {
 		msgPath := path.Child("messageExpression")
-		if r.messageMaxCost > StaticEstimatedCostLimit {
+		if r.messageMaxCost > StaticEstimatedCostLimit && !sc.update.UnchangedSchema {
 			errs = append(errs, field.Forbidden(msgPath, costErrorMessage("estimated messageExpression cost", r.messageMaxCost, StaticEstimatedCostLimit)))
 		}
 		sc.observe(msgPath, r.rule.MessageExpression, r.messageMaxCost, StaticEstimatedCostLimit, n)

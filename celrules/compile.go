@@ -35,9 +35,12 @@ type compiledRule struct {
 
 // ruleCompiler compiles the rules of one node.
 type ruleCompiler struct {
-	node      *schema.Schema
-	envs      envPair
-	which     Environment
+	node  *schema.Schema
+	envs  envPair
+	which Environment
+	// stored are the expressions a CRD update keeps: they compile in the
+	// stored-expressions environment whatever which says.
+	stored    schema.RuleUpdate
 	estimator *library.CostEstimator
 	// maxCardinality is the node's unbounded cardinality.
 	maxCardinality uint64
@@ -81,7 +84,7 @@ func (c *ruleCompiler) compile(rule *schema.ValidationRule) (out compiledRule) {
 	if strings.TrimSpace(rule.Rule) == "" {
 		return out
 	}
-	env := c.envs.env(out.optionalOldSelf, c.which)
+	env := c.envs.env(out.optionalOldSelf, c.environmentOf(rule.Rule, c.stored.StoredRules))
 	ast, issues := env.Compile(rule.Rule)
 	if issues != nil {
 		out.err = invalid("compilation failed: " + issues.String())
@@ -103,7 +106,8 @@ func (c *ruleCompiler) compile(rule *schema.ValidationRule) (out compiledRule) {
 		return out
 	}
 	out.program, out.maxCost, out.maxCardinality = prog, estimate.Max, c.maxCardinality
-	if rule.MessageExpression != "" && !c.compileMessage(&out, env) {
+	messageEnv := c.envs.env(out.optionalOldSelf, c.environmentOf(rule.MessageExpression, c.stored.StoredMessages))
+	if rule.MessageExpression != "" && !c.compileMessage(&out, messageEnv) {
 		return out
 	}
 	if rule.FieldPath != "" {
@@ -112,6 +116,15 @@ func (c *ruleCompiler) compile(rule *schema.ValidationRule) (out compiledRule) {
 		}
 	}
 	return out
+}
+
+// environmentOf is the environment of an expression: the stored-expressions
+// one for an expression in stored, else the compiler's.
+func (c *ruleCompiler) environmentOf(expr string, stored map[string]bool) Environment {
+	if stored[expr] {
+		return StoredExpressions
+	}
+	return c.which
 }
 
 // compileMessage compiles the messageExpression of a rule that compiled;

@@ -21,10 +21,13 @@ var resourceMetaFields = map[string]bool{"apiVersion": true, "kind": true, "meta
 // defaultsWalk checks the defaults of one schema (kube-apiserver's
 // structuraldefaulting.ValidateDefaults with pruned defaults required).
 type defaultsWalk struct {
-	ctx    context.Context
-	opts   Options
-	budget int64 // what is left of celrules.RuntimeCELCostBudget
-	errs   field.ErrorList
+	ctx  context.Context
+	opts Options
+	// requirePruned: a default with unknown fields is an error (always on
+	// create; on update unless the old CRD had such a default).
+	requirePruned bool
+	budget        int64 // what is left of celrules.RuntimeCELCostBudget
+	errs          field.ErrorList
 }
 
 // resource is the innermost resource around a node: the schema root or an
@@ -35,7 +38,11 @@ type resource struct {
 }
 
 func checkDefaults(ctx context.Context, path *field.Path, root *schema.Schema, opts Options) field.ErrorList {
-	w := &defaultsWalk{ctx: ctx, opts: opts, budget: celrules.RuntimeCELCostBudget}
+	return checkDefaultsWith(ctx, path, root, opts, true)
+}
+
+func checkDefaultsWith(ctx context.Context, path *field.Path, root *schema.Schema, opts Options, requirePruned bool) field.ErrorList {
+	w := &defaultsWalk{ctx: ctx, opts: opts, requirePruned: requirePruned, budget: celrules.RuntimeCELCostBudget}
 	w.node(path, root, resource{schema: root}, false, true)
 	return w.errs
 }
@@ -83,7 +90,7 @@ func (w *defaultsWalk) checkDefault(path *field.Path, s *schema.Schema, res reso
 	// validates, and the bad value of the unknown-fields error reported
 	// before (the same map), are the coerced ones: kval's error shares value.
 	value := jsonvalue.DeepCopy(s.Default)
-	if !isPruned(s.Default, s, isResource) {
+	if w.requirePruned && !isPruned(s.Default, s, isResource) {
 		w.errs = append(w.errs, field.Invalid(defaultPath, value, "must not have unknown fields"))
 	}
 	if err, _ := objectmeta.Coerce(defaultPath, value, s, objectmeta.CoerceOptions{ResourceRoot: isResource}); err != nil {

@@ -64,7 +64,7 @@ func (c *CRD) CheckPartial(opts CheckOptions) field.ErrorList {
 	}
 	var errs field.ErrorList
 	errs = append(errs, c.checkMetadata()...)
-	errs = append(errs, c.checkSpec(opts)...)
+	errs = append(errs, c.checkSpec(opts, nil)...)
 	errs = append(errs, checkStoredVersions(c.StoredVersions, c.Spec.Versions, field.NewPath("status", "storedVersions"))...)
 	errs = append(errs, c.checkAPIApproval()...)
 	errs = append(errs, c.checkPreserveUnknownFields()...)
@@ -80,7 +80,7 @@ func CheckSchemaPartial(path *field.Path, s *Schema, opts CheckOptions) field.Er
 	if s == nil {
 		return nil
 	}
-	return checkOpenAPIV3Schema(s, validationContext{v1: true}, path, opts)
+	return checkOpenAPIV3Schema(s, validationContext{v1: true, structural: true}, path, opts)
 }
 
 // checkPreserveUnknownFields rejects spec.preserveUnknownFields: true, which

@@ -7,6 +7,7 @@ import (
 
 	utilvalidation "k8s.io/apimachinery/pkg/util/validation"
 	"k8s.io/apimachinery/pkg/util/validation/field"
+	"k8s.io/apiserver/pkg/util/webhook"
 )
 
 // conversionReviewVersions are the ConversionReview versions kube-apiserver
@@ -15,7 +16,10 @@ var conversionReviewVersions = []string{"v1", "v1beta1"}
 
 // checkConversion checks spec.conversion. The CA bundle is not checked: the
 // apiserver accepts any bundle until the CRD is established.
-func checkConversion(spec *CRDSpec, path *field.Path) field.ErrorList {
+// On update the CA bundle is checked once the old CRD is established with a
+// valid bundle (or none), and an old conversion with only unrecognized
+// review versions lets the new one keep them.
+func checkConversion(spec *CRDSpec, path *field.Path, tol *tolerance) field.ErrorList {
 	conv := spec.Conversion
 	if conv == nil {
 		return nil
@@ -35,22 +39,27 @@ func checkConversion(spec *CRDSpec, path *field.Path) field.ErrorList {
 		}
 		return errs
 	}
-	errs = append(errs, checkClientConfig(conv.WebhookClientConfig, path.Child("webhookClientConfig"))...)
-	errs = append(errs, checkReviewVersions(conv.ConversionReviewVersions, path.Child("conversionReviewVersions"))...)
+	errs = append(errs, checkClientConfig(conv.WebhookClientConfig, path.Child("webhookClientConfig"), tol)...)
+	errs = append(errs, checkReviewVersions(conv.ConversionReviewVersions, path.Child("conversionReviewVersions"), tol == nil || !tol.unrecognizedReviewVersions)...)
 	return errs
 }
 
-func checkClientConfig(cc *WebhookClientConfig, path *field.Path) field.ErrorList {
+func checkClientConfig(cc *WebhookClientConfig, path *field.Path, tol *tolerance) field.ErrorList {
+	var errs field.ErrorList
 	switch {
 	case cc == nil:
 		return field.ErrorList{field.Required(path, "required when strategy is set to Webhook")}
 	case (cc.URL == nil) == (cc.Service == nil):
-		return field.ErrorList{field.Required(path, "exactly one of url or service is required")}
+		errs = field.ErrorList{field.Required(path, "exactly one of url or service is required")}
 	case cc.URL != nil:
-		return checkWebhookURL(*cc.URL, path.Child("url"))
+		errs = checkWebhookURL(*cc.URL, path.Child("url"))
 	default:
-		return checkWebhookService(cc.Service, path.Child("service"))
+		errs = checkWebhookService(cc.Service, path.Child("service"))
 	}
+	if len(cc.CABundle) > 0 && tol != nil && tol.checkCABundle {
+		errs = append(errs, webhook.ValidateCABundle(path.Child("caBundle"), cc.CABundle)...)
+	}
+	return errs
 }
 
 // checkWebhookURL requires an https URL with a host and without user, query or fragment.
@@ -123,7 +132,7 @@ func checkServicePath(urlPath string, path *field.Path) field.ErrorList {
 }
 
 // checkReviewVersions requires unique DNS-label versions, one of which kube-apiserver understands.
-func checkReviewVersions(versions []string, path *field.Path) field.ErrorList {
+func checkReviewVersions(versions []string, path *field.Path, requireRecognized bool) field.ErrorList {
 	if len(versions) < 1 {
 		return field.ErrorList{field.Required(path, "")}
 	}
@@ -141,7 +150,7 @@ func checkReviewVersions(versions []string, path *field.Path) field.ErrorList {
 		}
 		recognized = recognized || contains(conversionReviewVersions, v)
 	}
-	if !recognized {
+	if !recognized && requireRecognized {
 		errs = append(errs, field.Invalid(path, versions, "must include at least one of "+strings.Join(conversionReviewVersions, ", ")))
 	}
 	return errs

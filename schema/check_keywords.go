@@ -16,6 +16,8 @@ type nodeContext struct {
 	insideResourceMeta bool // in apiVersion, kind or metadata of a resource
 	// uncorrelatable is the highest ancestor below which oldSelf cannot be used; nil if none.
 	uncorrelatable *field.Path
+	// tolerate is what an update lets pass because the old CRD had it.
+	tolerate nodeTolerance
 }
 
 func (c nodeContext) withForbiddenDefaults(reason string) nodeContext {
@@ -40,7 +42,7 @@ func (c nodeContext) withUncorrelatable(path *field.Path) nodeContext {
 // types, defaults where they are forbidden, unsupported JSON Schema keywords.
 func checkKeywords(s *Schema, path *field.Path, ctx nodeContext) field.ErrorList {
 	var errs field.ErrorList
-	if s.Type != "" && !contains(openAPIV3Types, s.Type) {
+	if s.Type != "" && !contains(openAPIV3Types, s.Type) && !ctx.tolerate.invalidTypes {
 		errs = append(errs, field.NotSupported(path.Child("type"), s.Type, openAPIV3Types))
 	}
 	if s.Default != nil && ctx.defaultsForbidden {

@@ -31,11 +31,11 @@ func requireType(s *Schema, typ, extension string, path *field.Path) field.Error
 
 // checkListType checks x-kubernetes-list-type, the items of sets and the
 // relation to x-kubernetes-list-map-keys.
-func checkListType(s *Schema, path *field.Path) field.ErrorList {
+func checkListType(s *Schema, path *field.Path, tolerate nodeTolerance) field.ErrorList {
 	var errs field.ErrorList
 	if s.ListType != nil && s.Type != "array" {
 		errs = append(errs, requireType(s, "array", "x-kubernetes-list-type", path)...)
-	} else if s.IsSetList() && s.Items != nil {
+	} else if s.IsSetList() && s.Items != nil && !tolerate.nonAtomicSets {
 		errs = append(errs, checkSetItems(s.Items, path.Child("items"))...)
 	}
 	if s.ListType != nil && !contains([]string{ListTypeAtomic, ListTypeSet, ListTypeMap}, *s.ListType) {

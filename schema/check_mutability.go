@@ -23,7 +23,13 @@ import (
 //     business (see package mutability); AddOnly and RemoveOnly would have
 //     no meaning of their own there;
 //   - only in apiextensions.k8s.io/v1 CRDs ("can only be set in v1 CRDs on
-//     creation").
+//     creation"), except on the update of a v1beta1 CRD ("but updated in
+//     v1beta1 if preexisting"): there an extension may stay, with any
+//     value, where the old CRD had the same extension.
+//
+// On update, only the v1 rule ratchets: the seed names no other, and the
+// other rules protect the meaning of the extensions, which an old CRD
+// that broke them never had (kube-apiserver ignores the extensions).
 //
 // Decisions where the seed is silent or open:
 //
@@ -38,6 +44,10 @@ import (
 //     only reserves metadata.
 //   - One error per extension and node: a misplaced extension is reported as
 //     misplaced, whatever its value.
+//   - "Preexisting" is per extension and node: the old CRD had the same
+//     extension (either value) at the same path below openAPIV3Schema, in
+//     any of its schemas (top-level or per-version); an extension new to
+//     the node is a new use, which the seed reserves for v1.
 //
 // The rules run outside kube-apiserver's gating (see checkOpenAPIV3Schema).
 
@@ -50,8 +60,9 @@ const (
 var mutabilityValues = []Mutability{AddOnly, Immutable, RemoveOnly}
 
 // checkMutability checks the mutability extensions in the schema at path.
-func checkMutability(root *Schema, path *field.Path, v1 bool) field.ErrorList {
-	w := mutabilityWalk{v1: v1}
+// old holds the extensions of the old CRD on update (see oldMutabilitySites).
+func checkMutability(root *Schema, path *field.Path, v1 bool, old map[string]bool) field.ErrorList {
+	w := mutabilityWalk{v1: v1, root: path, old: old}
 	w.node(root, path, placeRoot)
 	return w.errs
 }
@@ -68,7 +79,11 @@ const (
 )
 
 type mutabilityWalk struct {
-	v1   bool
+	v1 bool
+	// root is the path of openAPIV3Schema; old the old CRD's extensions
+	// (nil on create).
+	root *field.Path
+	old  map[string]bool
 	errs field.ErrorList
 }
 
@@ -131,7 +146,7 @@ func (w *mutabilityWalk) extension(s *Schema, value *Mutability, path *field.Pat
 	if value == nil {
 		return
 	}
-	if err := placementError(path, place, w.v1); err != nil {
+	if err := placementError(path, place, w.v1 || w.old[mutabilitySiteKey(w.root, path)]); err != nil {
 		w.errs = append(w.errs, err)
 		return
 	}

@@ -39,8 +39,10 @@ func checkOpenAPI(s *Schema, path *field.Path, ctx nodeContext, isRoot bool, rul
 		out.schema = append(out.schema, field.Invalid(path.Child("x-kubernetes-preserve-unknown-fields"), false, "must be true or undefined"))
 	}
 	out.schema = append(out.schema, checkMapType(s, path)...)
-	out.schema = append(out.schema, checkListType(s, path)...)
-	out.schema = append(out.schema, checkMapSetItems(s, path)...)
+	out.schema = append(out.schema, checkListType(s, path, ctx.tolerate)...)
+	if !ctx.tolerate.invalidMapSetItems {
+		out.schema = append(out.schema, checkMapSetItems(s, path)...)
+	}
 	out.schema = append(out.schema, checkRulesStatically(s, path)...)
 	if len(s.Validations) > 0 && len(out.schema) == 0 && rules != nil {
 		out.rules = append(out.rules, rules.scope.CheckRules(RuleNode{

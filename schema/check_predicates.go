@@ -133,3 +133,22 @@ func (spec *CRDSpec) anyStatusEnabled() bool {
 func statusEnabled(s *Subresources) bool {
 	return s != nil && s.Status
 }
+
+// Schemas returns the openAPIV3Schemas of a CRD: the top-level one and each
+// version's own, nil ones left out.
+func (c *CRD) Schemas() []*Schema {
+	var out []*Schema
+	if c.Spec.Validation != nil && c.Spec.Validation.OpenAPIV3Schema != nil {
+		out = append(out, c.Spec.Validation.OpenAPIV3Schema)
+	}
+	for _, v := range c.Spec.Versions {
+		if v.Schema != nil && v.Schema.OpenAPIV3Schema != nil {
+			out = append(out, v.Schema.OpenAPIV3Schema)
+		}
+	}
+	return out
+}
+
+// IsStructural reports whether s is a structural schema: convertible, and
+// without errors of kube-apiserver's ValidateStructural.
+func IsStructural(s *Schema) bool { return !isNonStructural(s) }

@@ -76,3 +76,56 @@ func (c *ruleCursor) child(step RuleStep) *ruleCursor {
 	copy(steps, c.steps)
 	return &ruleCursor{scope: c.scope, steps: append(steps, step)}
 }
+
+// RuleUpdate is what the rule checks of a CRD update know of the old CRD.
+// The zero value is a create.
+type RuleUpdate struct {
+	// StoredRules and StoredMessages are the rules and messageExpressions
+	// anywhere in the old CRD: kube-apiserver compiles an expression it
+	// already stores in the stored-expressions environment, so that a rule
+	// accepted once is never refused later; new and changed expressions
+	// are compiled in the new-expressions environment.
+	StoredRules, StoredMessages map[string]bool
+	// UnchangedSchema: the schema equals the old CRD's for its version; the
+	// per-expression cost limit is not enforced on it (the limit on the
+	// whole schema still is), so that a control plane upgrade never makes
+	// an unchanged CRD unwritable.
+	UnchangedSchema bool
+}
+
+// UpdateRuleChecker is a RuleChecker that can check the rules of a CRD
+// update. The checks of an update use BeginUpdate when the RuleChecker has
+// it, and Begin (a create's checks) otherwise.
+type UpdateRuleChecker interface {
+	RuleChecker
+	// BeginUpdate starts the checks of one openAPIV3Schema of a CRD update.
+	BeginUpdate(path *field.Path, root *Schema, update RuleUpdate) RuleScope
+}
+
+// beginRules starts the rule checks of one openAPIV3Schema, as an update
+// when tol says so and the checker can.
+func beginRules(checker RuleChecker, path *field.Path, root *Schema, tol *tolerance, version string) RuleScope {
+	u, ok := checker.(UpdateRuleChecker)
+	if tol == nil || !ok {
+		return checker.Begin(path, root)
+	}
+	update := tol.rules
+	update.UnchangedSchema = tol.unchangedSchemas[version]
+	return u.BeginUpdate(path, root, update)
+}
+
+// storedExpressions collects the rules and messageExpressions of every
+// schema of spec, wherever they are nested.
+func storedExpressions(spec *CRDSpec) RuleUpdate {
+	u := RuleUpdate{StoredRules: map[string]bool{}, StoredMessages: map[string]bool{}}
+	spec.hasSchemaWith(func(s *Schema) bool {
+		for _, r := range s.Validations {
+			u.StoredRules[r.Rule] = true
+			if r.MessageExpression != "" {
+				u.StoredMessages[r.MessageExpression] = true
+			}
+		}
+		return false
+	})
+	return u
+}

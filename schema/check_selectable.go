@@ -8,7 +8,7 @@ import (
 const MaxSelectableFields = 8
 
 // checkTopLevelSelectableFields checks spec.selectableFields against the top-level schema.
-func checkTopLevelSelectableFields(spec *CRDSpec, path *field.Path) field.ErrorList {
+func checkTopLevelSelectableFields(spec *CRDSpec, path *field.Path, tol *tolerance) field.ErrorList {
 	if len(spec.SelectableFields) == 0 {
 		return nil
 	}
@@ -16,11 +16,11 @@ func checkTopLevelSelectableFields(spec *CRDSpec, path *field.Path) field.ErrorL
 		return field.ErrorList{field.Invalid(path.Child("selectableFields"), "", "may only be set when validations.schema is included")}
 	}
 	// Upstream names the schema spec.schema.openAPIV3Schema here.
-	return checkSelectableFieldsOf(spec.SelectableFields, spec.Validation.OpenAPIV3Schema, path, path.Child("selectableFields"))
+	return checkSelectableFieldsOf(spec.SelectableFields, spec.Validation.OpenAPIV3Schema, path, path.Child("selectableFields"), tol.keepsTooManySelectable(""))
 }
 
 // checkVersionSelectableFields checks a version's selectableFields against its schema.
-func checkVersionSelectableFields(v *Version, path *field.Path) field.ErrorList {
+func checkVersionSelectableFields(v *Version, path *field.Path, tol *tolerance) field.ErrorList {
 	if len(v.SelectableFields) == 0 {
 		return nil
 	}
@@ -28,23 +28,24 @@ func checkVersionSelectableFields(v *Version, path *field.Path) field.ErrorList 
 		// Upstream's message says "is not included" where it means the opposite.
 		return field.ErrorList{field.Invalid(path.Child("selectableFields"), "", "may only be set when `version.schema.openAPIV3Schema` is not included")}
 	}
-	return checkSelectableFieldsOf(v.SelectableFields, v.Schema.OpenAPIV3Schema, path, path.Child("selectableFields"))
+	return checkSelectableFieldsOf(v.SelectableFields, v.Schema.OpenAPIV3Schema, path, path.Child("selectableFields"), tol.keepsTooManySelectable(v.Name))
 }
 
 // checkSelectableFieldsOf reports a schema that cannot be converted (at
 // holder's schema.openAPIV3Schema) and then checks every field against it.
-func checkSelectableFieldsOf(fields []SelectableField, s *Schema, holder, path *field.Path) field.ErrorList {
+// tooManyKept: an update keeps a list that was already over the limit.
+func checkSelectableFieldsOf(fields []SelectableField, s *Schema, holder, path *field.Path, tooManyKept bool) field.ErrorList {
 	var errs field.ErrorList
 	if err := structuralError(s); err != nil {
 		errs = append(errs, field.Invalid(holder.Child("schema.openAPIV3Schema"), "", err.Error()))
 		s = nil // upstream continues with no schema
 	}
-	return append(errs, checkSelectableFields(fields, s, path)...)
+	return append(errs, checkSelectableFields(fields, s, path, tooManyKept)...)
 }
 
 // checkSelectableFields requires each jsonPath to name a distinct string,
 // boolean or integer field outside metadata, at most MaxSelectableFields of them.
-func checkSelectableFields(fields []SelectableField, s *Schema, path *field.Path) field.ErrorList {
+func checkSelectableFields(fields []SelectableField, s *Schema, path *field.Path, tooManyKept bool) field.ErrorList {
 	var errs field.ErrorList
 	unique := map[string]bool{}
 	for i, f := range fields {
@@ -70,7 +71,7 @@ func checkSelectableFields(fields []SelectableField, s *Schema, path *field.Path
 		}
 		unique[key] = true
 	}
-	if len(unique) > MaxSelectableFields {
+	if len(unique) > MaxSelectableFields && !tooManyKept {
 		errs = append(errs, field.TooMany(path, len(unique), MaxSelectableFields))
 	}
 	return errs

@@ -12,30 +12,32 @@ import (
 
 // checkSpec is kube-apiserver's validateCustomResourceDefinitionSpec with the
 // create-time options, in its order.
-func (c *CRD) checkSpec(opts CheckOptions) field.ErrorList {
+// tol is nil on create; on update it says what the old CRD lets pass.
+func (c *CRD) checkSpec(opts CheckOptions, tol *tolerance) field.ErrorList {
 	spec := &c.Spec
 	path := field.NewPath("spec")
 	var errs field.ErrorList
 	errs = append(errs, checkGroup(spec.Group, path.Child("group"))...)
 	errs = append(errs, checkEnum(path.Child("scope"), spec.Scope, []string{ClusterScoped, NamespaceScoped})...)
-	errs = append(errs, checkSchemasPresent(spec, path)...)
+	errs = append(errs, checkSchemasPresentOnUpdate(spec, path, tol)...)
 	if spec.hasDefaults() && spec.preservesUnknownFields() {
 		errs = append(errs, field.Invalid(path.Child("preserveUnknownFields"), true, "must be false in order to use defaults in the schema"))
 	}
-	ctx := validationContext{v1: c.APIVersion == CRDAPIVersionV1}
+	ctx := validationContext{v1: c.APIVersion == CRDAPIVersionV1, tol: tol, structural: spec.requiresStructuralSchemas(tol)}
 	errs = append(errs, checkVersions(spec, ctx, path, opts)...)
 	errs = append(errs, checkExclusiveVersionFields(spec, path)...)
 	errs = append(errs, checkVersionList(spec, path)...)
 	errs = append(errs, checkRequiredNames(&spec.Names, path.Child("names"))...)
 	errs = append(errs, checkNames(&spec.Names, path.Child("names"))...)
 	ctx.statusEnabled = spec.anyStatusEnabled()
+	ctx.version = spec.Version
 	errs = append(errs, checkValidation(spec.Validation, ctx, path.Child("validation"), opts)...)
 	errs = append(errs, checkSubresources(spec.Subresources, path.Child("subresources"))...)
 	for i := range spec.PrinterColumns {
 		errs = append(errs, checkPrinterColumn(&spec.PrinterColumns[i], path.Child("additionalPrinterColumns").Index(i))...)
 	}
-	errs = append(errs, checkTopLevelSelectableFields(spec, path)...)
-	errs = append(errs, checkConversion(spec, path)...)
+	errs = append(errs, checkTopLevelSelectableFields(spec, path, tol)...)
+	errs = append(errs, checkConversion(spec, path, tol)...)
 	return errs
 }
 

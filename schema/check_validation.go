@@ -10,6 +10,14 @@ type validationContext struct {
 	statusEnabled bool
 	// v1: the CRD is apiextensions.k8s.io/v1, where the mutability extensions may be used.
 	v1 bool
+	// structural: the schema must be structural (always on create), which
+	// turns on the structural checks, the checks of defaults and of rules.
+	structural bool
+	// tol is what an update tolerates; nil on create.
+	tol *tolerance
+	// version is the version the schema belongs to (spec.version for the
+	// top-level schema).
+	version string
 }
 
 // checkValidation checks a schema holder (spec.validation or
@@ -41,13 +49,16 @@ func checkOpenAPIV3Schema(s *Schema, ctx validationContext, path *field.Path, op
 		errs = append(errs, field.Forbidden(path.Child("nullable"), "nullable cannot be true at the root"))
 	}
 	var rules *ruleCursor
-	conversionErr := structuralError(s)
-	if conversionErr == nil {
+	var conversionErr error
+	if ctx.structural {
+		conversionErr = structuralError(s)
+	}
+	if ctx.structural && conversionErr == nil {
 		var gateErrs field.ErrorList
-		gateErrs, rules = checkStructuralAndDefaults(s, path, opts)
+		gateErrs, rules = checkStructuralAndDefaults(s, path, opts, ctx)
 		errs = append(errs, gateErrs...)
 	}
-	lists := checkOpenAPI(s, path, nodeContext{}, true, rules)
+	lists := checkOpenAPI(s, path, nodeContext{tolerate: ctx.tol.nodes()}, true, rules)
 	errs = append(errs, lists.schema...)
 	errs = append(errs, lists.rules...)
 	if len(errs) == 0 && conversionErr != nil {
@@ -56,12 +67,12 @@ func checkOpenAPIV3Schema(s *Schema, ctx validationContext, path *field.Path, op
 	if rules != nil {
 		errs = append(errs, rules.scope.Finish()...)
 	}
-	return append(errs, checkMutability(s, path, ctx.v1)...)
+	return append(errs, checkMutability(s, path, ctx.v1, ctx.tol.oldMutability())...)
 }
 
 // checkStructuralAndDefaults runs the structural checks and, if they pass,
 // the checks of defaults; if both pass, it starts the rule checks.
-func checkStructuralAndDefaults(s *Schema, path *field.Path, opts CheckOptions) (field.ErrorList, *ruleCursor) {
+func checkStructuralAndDefaults(s *Schema, path *field.Path, opts CheckOptions, ctx validationContext) (field.ErrorList, *ruleCursor) {
 	if errs := checkStructural(path, s); len(errs) > 0 {
 		return errs, nil
 	}
@@ -73,5 +84,5 @@ func checkStructuralAndDefaults(s *Schema, path *field.Path, opts CheckOptions) 
 	if opts.Rules == nil {
 		return nil, nil
 	}
-	return nil, &ruleCursor{scope: opts.Rules.Begin(path, s)}
+	return nil, &ruleCursor{scope: beginRules(opts.Rules, path, s, ctx.tol, ctx.version)}
 }

@@ -22,6 +22,7 @@ func checkVersions(spec *CRDSpec, ctx validationContext, path *field.Path, opts 
 		}
 		versionCtx := ctx
 		versionCtx.statusEnabled = statusEnabled(spec.subresourcesOf(v.Name))
+		versionCtx.version = v.Name
 		errs = append(errs, checkVersion(v, versionCtx, p, opts)...)
 	}
 	return errs
@@ -38,7 +39,7 @@ func checkVersion(v *Version, ctx validationContext, path *field.Path, opts Chec
 	for i := range v.PrinterColumns {
 		errs = append(errs, checkPrinterColumn(&v.PrinterColumns[i], path.Child("additionalPrinterColumns").Index(i))...)
 	}
-	errs = append(errs, checkVersionSelectableFields(v, path)...)
+	errs = append(errs, checkVersionSelectableFields(v, path, ctx.tol)...)
 	return errs
 }
 

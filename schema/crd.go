@@ -22,6 +22,9 @@ type CRD struct {
 	// create: the storage version. A status given in the file is ignored, as
 	// kube-apiserver ignores it on create.
 	StoredVersions []string
+	// Live is the status given in the document (nil when there is none),
+	// which matters only when this CRD is the old one of an update.
+	Live *LiveStatus
 }
 
 // CRDSpec is the spec of a CRD in the internal form.

@@ -52,6 +52,7 @@ func DecodeCRD(doc manifest.Document) (*CRD, field.ErrorList) {
 		defaultV1beta1(&crd.Spec)
 	}
 	crd.StoredVersions = storageVersions(crd.Spec.Versions)
+	crd.Live = decodeLiveStatus(top["status"])
 	return crd, d.errs
 }
 

@@ -13,13 +13,15 @@ import (
 	"github.com/kval-dev/kval/lint"
 	"github.com/kval-dev/kval/manifest"
 	"github.com/kval-dev/kval/schema"
+	"github.com/kval-dev/kval/upgrade"
 )
 
 func newLintCommand(s streams) *cobra.Command {
-	var output string
+	var output, objectsDir string
 	var allCosts bool
+	var oldPaths []string
 	cmd := &cobra.Command{
-		Use:   "lint CRD...",
+		Use:   "lint [--old OLD_CRD [--objects DIR]] CRD...",
 		Short: "Check CustomResourceDefinitions as kube-apiserver does on create",
 		Long: `Lint reads CustomResourceDefinitions (apiextensions.k8s.io/v1 and v1beta1) and
 bare OpenAPI v3 schemas from files and directories, and reports every problem
@@ -41,16 +43,35 @@ estimated cost, and the maxItems, maxProperties or maxLength that would bring
 it under the limit. --cel-costs lists the estimated cost of every rule.
 
 Exit status: 0 when every CRD is valid, 1 when one is invalid, 2 when an input
-cannot be read.`,
+cannot be read.
+
+With --old, each CRD that has an old version of the same name there is
+checked as kube-apiserver checks an update (ValidateCustomResourceDefinitionUpdate):
+what the old CRD already had is tolerated where kube-apiserver tolerates it,
+rules already stored compile in the stored-expressions environment, a stored
+version may not leave spec.versions (status.storedVersions comes from the old
+CRD's status, or is its storage version), group, plural, and (established)
+scope and kind are immutable. The changes that break stored objects or clients
+are listed with a severity (error, warning, info): removed versions or fields,
+fields newly required, narrowed enums, changed patterns, tightened bounds,
+changed types, new or changed rules, changed list types or map keys, new
+mutability extensions. With --objects, the stored objects of DIR are read with
+the old CRD and written back unchanged under the new one, as an update (with
+ratcheting, as kube-apiserver applies it) and as a create. The exit status is
+1 when kube-apiserver would refuse the update, an error-severity change
+exists, or a stored object's next update would be refused.`,
 		Example: `  kval lint crds/
-  kval lint -o json crd.yaml other.yaml`,
+  kval lint -o json crd.yaml other.yaml
+  kval lint --old released/crd.yaml --objects backup/ crd.yaml`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return runLint(cmd.Context(), s, output, allCosts, args)
+			return runLint(cmd.Context(), s, lintFlags{output: output, allCosts: allCosts, oldPaths: oldPaths, objectsDir: objectsDir}, args)
 		},
 	}
 	cmd.Flags().StringVarP(&output, "output", "o", "text", "output format: text, json or yaml")
 	cmd.Flags().BoolVar(&allCosts, "cel-costs", false, "report the estimated cost of every CEL rule, not only of those over the limit")
+	cmd.Flags().StringSliceVar(&oldPaths, "old", nil, "the CRDs as they are now (files or directories): check each CRD as an update of the old CRD with its name, and report breaking changes")
+	cmd.Flags().StringVar(&objectsDir, "objects", "", "with --old: stored objects (a file or directory) to replay under the new CRDs")
 	return cmd
 }
 
@@ -72,28 +93,47 @@ type lintResult struct {
 	Error string `json:"error,omitempty"`
 	// CELCosts explains the estimated costs of CEL rules (see lint_costs.go).
 	CELCosts []celCost `json:"celCosts,omitempty"`
+	// Old is the old CRD of an update (--old); Changes between it and this
+	// CRD; Objects the stored objects replayed (see lint_upgrade.go).
+	Old     string           `json:"old,omitempty"`
+	Changes []upgrade.Change `json:"changes,omitempty"`
+	Objects []objectVerdict  `json:"objects,omitempty"`
+	// breaking: an error-severity change, or a stored object the update breaks.
+	breaking bool
 
 	fieldErrs field.ErrorList
 	source    manifest.Source
 }
 
-func runLint(ctx context.Context, s streams, output string, allCosts bool, args []string) error {
+// lintFlags are the flags of kval lint.
+type lintFlags struct {
+	output, objectsDir string
+	allCosts           bool
+	oldPaths           []string
+}
+
+func runLint(ctx context.Context, s streams, flags lintFlags, args []string) error {
+	output, allCosts := flags.output, flags.allCosts
 	if output != "text" && output != "json" && output != "yaml" {
 		return badInput("unknown output format %q: use text, json or yaml", output)
 	}
 	if err := checkStdinOnce(args); err != nil {
 		return err
 	}
+	upgrades, err := loadUpgradeInputs(s, flags.oldPaths, flags.objectsDir)
+	if err != nil {
+		return err
+	}
 	var results []lintResult
 	found := map[string]bool{} // files with a CRD, a schema or a read error
-	err := readInputs(s, args, func(in inputDoc) {
+	err = readInputs(s, args, func(in inputDoc) {
 		file := in.doc.Source.File
 		if in.err != nil {
 			found[file] = true
 			results = append(results, unusable(in.doc.Source, in.err))
 			return
 		}
-		if r, ok := lintDocument(ctx, s, in.doc, allCosts); ok {
+		if r, ok := lintDocument(ctx, s, in.doc, allCosts, upgrades); ok {
 			found[file] = true
 			results = append(results, r)
 		}
@@ -124,7 +164,7 @@ func filesWithoutCRD(args []string, found map[string]bool) []lintResult {
 
 // lintDocument checks a CRD or a bare schema; ok is false for documents of
 // other kinds, which are skipped with a warning.
-func lintDocument(ctx context.Context, s streams, doc manifest.Document, allCosts bool) (lintResult, bool) {
+func lintDocument(ctx context.Context, s streams, doc manifest.Document, allCosts bool, upgrades *upgradeInputs) (lintResult, bool) {
 	r := lintResult{File: doc.Source.File, Index: doc.Source.Index, Line: doc.Source.Line, source: doc.Source}
 	if doc.Source.Item >= 0 {
 		item := doc.Source.Item
@@ -136,6 +176,9 @@ func lintDocument(ctx context.Context, s streams, doc manifest.Document, allCost
 		if len(decodeErrs) > 0 {
 			// Strict decoding: kube-apiserver rejects unknown and mistyped fields.
 			return r.withErrors(decodeErrs), true
+		}
+		if old := upgrades.oldOf(crd); old != nil {
+			return lintUpdate(ctx, r, upgrades, old, crd), true
 		}
 		checker := celrules.NewChecker()
 		r = r.withErrors(lint.CheckCRD(ctx, crd, lint.Options{Rules: checker}))
@@ -177,7 +220,7 @@ func (r *lintResult) status() int {
 	switch {
 	case r.Error != "":
 		return ExitBadInput
-	case !r.Valid:
+	case !r.Valid || r.breaking:
 		return ExitInvalid
 	}
 	return ExitValid
@@ -245,6 +288,7 @@ func printLintText(s streams, results []lintResult) {
 		for _, w := range r.Warnings {
 			fmt.Fprintf(s.err, "Warning: %s: %s\n", r.source, w)
 		}
+		printUpgradeText(s, r)
 		printCELCosts(s, r.CELCosts)
 	}
 }

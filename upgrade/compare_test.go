@@ -1,0 +1,88 @@
+package upgrade
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestCompareReportsEachKind: one change of each kind, and what it is reported as.
+func TestCompareReportsEachKind(t *testing.T) {
+	v1 := version("v1", true, true, defaultSpec)
+	edit := func(old, repl string) string {
+		return version("v1", true, true, strings.Replace(defaultSpec, old, repl, 1))
+	}
+	cases := []struct {
+		name     string
+		scope    string
+		versions []string
+		want     []string // Change.String() of every change, in order
+	}{
+		{"nothing", "Namespaced", []string{v1}, nil},
+		{"stored version removed", "Namespaced", []string{version("v2", true, true, defaultSpec)}, []string{
+			"error: StoredVersionRemoved v1: removed, but objects may still be stored in it: migrate them and remove it from status.storedVersions first",
+			"info: VersionAdded v2: new version"}},
+		{"served version no longer served", "Namespaced", []string{version("v1", false, true, defaultSpec)}, []string{
+			"error: VersionNotServed v1: no longer served: its clients get 404"}},
+		{"scope", "Cluster", []string{v1}, []string{"error: ScopeChanged: scope changed from Namespaced to Cluster"}},
+		{"field removed", "Namespaced", []string{edit("  tags: {type: array, items: {type: string}}\n", "")}, []string{
+			"warning: FieldRemoved v1 .spec.tags: field removed: its stored values are pruned when objects are read"}},
+		{"field added", "Namespaced", []string{edit("properties:\n", "properties:\n  extra: {type: string}\n")}, []string{
+			"info: FieldAdded v1 .spec.extra: new field"}},
+		{"field newly required", "Namespaced", []string{edit("required: [size]", "required: [size, color]")}, []string{
+			"error: FieldNewlyRequired v1 .spec.color: newly required: clients that leave it out are rejected"}},
+		{"enum narrowed", "Namespaced", []string{edit("[red, green, blue]", "[red, green]")}, []string{
+			`error: EnumNarrowed v1 .spec.color: enum narrowed: "blue" no longer allowed`}},
+		{"enum added", "Namespaced", []string{edit("name: {type: string,", "name: {type: string, enum: [a],")}, []string{
+			`error: EnumNarrowed v1 .spec.name: enum added: only "a" allowed`}},
+		{"pattern changed", "Namespaced", []string{edit("'^[a-z]+$'", "'^[a-z]{1,5}$'")}, []string{
+			`warning: PatternChanged v1 .spec.name: pattern changed from "^[a-z]+$" to "^[a-z]{1,5}$"`}},
+		{"maximum tightened", "Namespaced", []string{edit("maximum: 10", "maximum: 5")}, []string{
+			"warning: BoundTightened v1 .spec.size: maximum tightened from 10 to 5"}},
+		{"minimum tightened", "Namespaced", []string{edit("minimum: 1", "minimum: 2")}, []string{
+			"warning: BoundTightened v1 .spec.size: minimum tightened from 1 to 2"}},
+		{"maxLength relaxed", "Namespaced", []string{edit("maxLength: 20", "maxLength: 30")}, []string{
+			"info: BoundRelaxed v1 .spec.name: maxLength relaxed from 20 to 30"}},
+		{"maxItems added", "Namespaced", []string{edit("tags: {type: array,", "tags: {type: array, maxItems: 3,")}, []string{
+			"warning: BoundTightened v1 .spec.tags: maxItems 3 added"}},
+		{"type changed", "Namespaced", []string{edit("size: {type: integer, minimum: 1, maximum: 10}", "size: {type: string}")}, []string{
+			"error: TypeChanged v1 .spec.size: type changed from integer to string: stored values no longer validate"}},
+		{"new rule", "Namespaced", []string{edit("- {rule: 'self.size <= 10', message: too big}", "- {rule: 'self.size <= 10', message: too big}\n- {rule: 'self.size > 2'}")}, []string{
+			`warning: RuleAdded v1 .spec: new rule "self.size > 2": objects that break it are rejected on create, and on update once the value changes`}},
+		{"changed rule", "Namespaced", []string{edit("'self.size <= 10'", "'self.size <= 5'")}, []string{
+			`warning: RuleAdded v1 .spec: new rule "self.size <= 5": objects that break it are rejected on create, and on update once the value changes`,
+			`info: RuleRemoved v1 .spec: rule "self.size <= 10" removed`}},
+		{"changed message", "Namespaced", []string{edit("message: too big", "message: way too big")}, []string{
+			`warning: RuleChanged v1 .spec: rule "self.size <= 10" changed its message, reason, fieldPath or optionalOldSelf`}},
+		{"list type changed", "Namespaced", []string{edit("tags: {type: array,", "tags: {type: array, x-kubernetes-list-type: set,")}, []string{
+			"error: ListTypeChanged v1 .spec.tags: list type changed from atomic to set: server-side apply merges differently, and stored lists may break its rules"}},
+		{"map keys changed", "Namespaced", []string{edit("[port]\n", "[port, protocol]\n")}, []string{
+			"error: ListMapKeysChanged v1 .spec.ports: list map keys changed from [port] to [port protocol]"}},
+		{"new mutability", "Namespaced", []string{edit("color: {type: string,", "color: {type: string, x-kubernetes-mutability: Immutable,")}, []string{
+			"warning: MutabilityAdded v1 .spec.color: x-kubernetes-mutability Immutable added: changes that were allowed are rejected"}},
+		{"new key mutability", "Namespaced", []string{edit("tags: {type: array,", "tags: {type: array, x-kubernetes-key-mutability: AddOnly,")}, []string{
+			"warning: KeyMutabilityAdded v1 .spec.tags: x-kubernetes-key-mutability AddOnly added: changes that were allowed are rejected"}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			old := loadCRD(t, "Namespaced", v1)
+			changes := Compare(old, loadCRD(t, tc.scope, tc.versions...))
+			var got []string
+			for _, c := range changes {
+				got = append(got, c.String())
+			}
+			if strings.Join(got, "\n") != strings.Join(tc.want, "\n") {
+				t.Errorf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(tc.want, "\n"))
+			}
+		})
+	}
+}
+
+// TestServedVersionRemoved: a served version that is not stored may go,
+// but its clients break.
+func TestServedVersionRemoved(t *testing.T) {
+	old := loadCRD(t, "Namespaced", version("v1", true, true, defaultSpec), version("v2", true, false, defaultSpec))
+	changes := Compare(old, loadCRD(t, "Namespaced", version("v1", true, true, defaultSpec)))
+	if len(changes) != 1 || changes[0].Kind != VersionRemoved || changes[0].Severity != Error || Worst(changes) != Error {
+		t.Errorf("got %v", changes)
+	}
+}

@@ -1,0 +1,141 @@
+package upgrade
+
+import (
+	"fmt"
+	"maps"
+	"reflect"
+	"slices"
+	"strings"
+
+	"github.com/kval-dev/kval/schema"
+)
+
+// differ compares the schemas of one version.
+type differ struct {
+	version string
+	changes []Change
+}
+
+func (d *differ) add(sev Severity, kind Kind, path, format string, args ...any) {
+	d.changes = append(d.changes, Change{Severity: sev, Kind: kind, Version: d.version, Path: path, Message: fmt.Sprintf(format, args...)})
+}
+
+// node compares one schema node of both versions and everything below it.
+func (d *differ) node(old, now *schema.Schema, path string) {
+	if old == nil || now == nil {
+		return
+	}
+	if old.Type != now.Type && old.Type != "" {
+		d.add(Error, TypeChanged, path, "type changed from %s to %s: stored values no longer validate", old.Type, orNone(now.Type))
+		return // what is below a new type is a new schema
+	}
+	d.enum(old, now, path)
+	d.pattern(old, now, path)
+	d.bounds(old, now, path)
+	d.rules(old, now, path)
+	d.listType(old, now, path)
+	d.mutability(old, now, path)
+	d.properties(old, now, path)
+	d.node(old.Items, now.Items, path+"[*]")
+	d.node(old.AdditionalPropertiesSchema(), now.AdditionalPropertiesSchema(), path+"[*]")
+}
+
+// properties reports removed, added and newly required fields.
+func (d *differ) properties(old, now *schema.Schema, path string) {
+	for _, name := range slices.Sorted(maps.Keys(old.Properties)) {
+		if _, ok := now.Properties[name]; !ok && !now.PreservesUnknownFields() {
+			d.add(Warning, FieldRemoved, path+"."+name, "field removed: its stored values are pruned when objects are read")
+		}
+	}
+	for _, name := range slices.Sorted(maps.Keys(now.Properties)) {
+		if _, ok := old.Properties[name]; !ok {
+			d.add(Info, FieldAdded, path+"."+name, "new field")
+		}
+	}
+	for _, name := range now.Required {
+		if !slices.Contains(old.Required, name) {
+			d.add(Error, FieldRequired, path+"."+name, "newly required: clients that leave it out are rejected")
+		}
+	}
+	for _, name := range slices.Sorted(maps.Keys(old.Properties)) {
+		if child, ok := now.Properties[name]; ok {
+			d.node(old.Properties[name], child, path+"."+name)
+		}
+	}
+}
+
+// enum reports values an enum no longer allows, or an enum where there was none.
+func (d *differ) enum(old, now *schema.Schema, path string) {
+	if len(now.Enum) == 0 {
+		return
+	}
+	if len(old.Enum) == 0 {
+		d.add(Error, EnumNarrowed, path, "enum added: only %s allowed", values(now.Enum))
+		return
+	}
+	var dropped []any
+	for _, v := range old.Enum {
+		if !slices.ContainsFunc(now.Enum, func(x any) bool { return reflect.DeepEqual(x, v) }) {
+			dropped = append(dropped, v)
+		}
+	}
+	if len(dropped) > 0 {
+		d.add(Error, EnumNarrowed, path, "enum narrowed: %s no longer allowed", values(dropped))
+	}
+}
+
+func (d *differ) pattern(old, now *schema.Schema, path string) {
+	if now.Pattern != "" && old.Pattern != now.Pattern {
+		d.add(Warning, PatternChanged, path, "pattern changed from %q to %q", old.Pattern, now.Pattern)
+	}
+}
+
+// listType reports a changed list type or list-map keys.
+func (d *differ) listType(old, now *schema.Schema, path string) {
+	oldType, newType := deref(old.ListType, "atomic"), deref(now.ListType, "atomic")
+	if old.Type == "array" && oldType != newType {
+		d.add(Error, ListTypeChanged, path, "list type changed from %s to %s: server-side apply merges differently, and stored lists may break its rules", oldType, newType)
+	}
+	if oldType == "map" && newType == "map" && !slices.Equal(old.ListMapKeys, now.ListMapKeys) {
+		d.add(Error, MapKeysChanged, path, "list map keys changed from %v to %v", old.ListMapKeys, now.ListMapKeys)
+	}
+}
+
+// mutability reports extensions that now restrict changes of a field.
+func (d *differ) mutability(old, now *schema.Schema, path string) {
+	if now.Mutability != nil && (old.Mutability == nil || *old.Mutability != *now.Mutability) {
+		d.add(Warning, MutabilityAdded, path, "x-kubernetes-mutability %s %s: changes that were allowed are rejected", *now.Mutability, addedOrChanged(old.Mutability))
+	}
+	if now.KeyMutability != nil && (old.KeyMutability == nil || *old.KeyMutability != *now.KeyMutability) {
+		d.add(Warning, KeyMutabilityAdded, path, "x-kubernetes-key-mutability %s %s: changes that were allowed are rejected", *now.KeyMutability, addedOrChanged(old.KeyMutability))
+	}
+}
+
+func addedOrChanged(old *schema.Mutability) string {
+	if old == nil {
+		return "added"
+	}
+	return "changed from " + string(*old)
+}
+
+func deref(s *string, def string) string {
+	if s == nil {
+		return def
+	}
+	return *s
+}
+
+func orNone(s string) string {
+	if s == "" {
+		return "(none)"
+	}
+	return s
+}
+
+func values(list []any) string {
+	parts := make([]string, len(list))
+	for i, v := range list {
+		parts[i] = fmt.Sprintf("%q", fmt.Sprint(v))
+	}
+	return strings.Join(parts, ", ")
+}
