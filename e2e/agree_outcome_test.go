@@ -1,0 +1,87 @@
+package e2e
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	apierrors "k8s.io/apimachinery/pkg/api/errors"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
+	"k8s.io/apimachinery/pkg/runtime"
+)
+
+// outcome is what one step gave on one side, made comparable: the object
+// answered without its random values, the error as kube-apiserver's
+// Status says it, and the warnings delivered with the response.
+type outcome struct {
+	Object   map[string]any `json:"object,omitempty"`
+	Error    *statusOutcome `json:"error,omitempty"`
+	Warnings []string       `json:"warnings,omitempty"`
+}
+
+// statusOutcome is an error's Status (a StatusError's), or its text alone
+// for an error that has none.
+type statusOutcome struct {
+	Text    string                `json:"text"`
+	Reason  metav1.StatusReason   `json:"reason,omitempty"`
+	Code    int32                 `json:"code,omitempty"`
+	Details *metav1.StatusDetails `json:"details,omitempty"`
+}
+
+func errorOutcome(err error) *statusOutcome {
+	if err == nil {
+		return nil
+	}
+	out := &statusOutcome{Text: err.Error(), Reason: apierrors.ReasonForError(err)}
+	var status apierrors.APIStatus
+	if errors.As(err, &status) {
+		out.Code, out.Details = status.Status().Code, status.Status().Details
+	}
+	return out
+}
+
+// normalizer replaces a side's random values by stable ones. Resource
+// versions become their order of appearance in the sequence (rv1, rv2...),
+// so that a write that changes nothing, and keeps the resourceVersion, is
+// told from one that stores a new one.
+type normalizer struct {
+	versions map[string]string
+}
+
+func newNormalizer() *normalizer { return &normalizer{versions: map[string]string{}} }
+
+func (n *normalizer) object(u *unstructured.Unstructured) map[string]any {
+	if u == nil {
+		return nil
+	}
+	obj := runtime.DeepCopyJSON(u.Object)
+	meta, _ := obj["metadata"].(map[string]any)
+	if meta == nil {
+		return obj
+	}
+	for _, k := range []string{"uid", "creationTimestamp", "deletionTimestamp"} {
+		if v, ok := meta[k]; ok && v != nil {
+			meta[k] = "<set>"
+		}
+	}
+	if rv, ok := meta["resourceVersion"].(string); ok {
+		meta["resourceVersion"] = n.version(rv)
+	}
+	if prefix, ok := meta["generateName"].(string); ok && strings.HasPrefix(meta["name"].(string), prefix) {
+		meta["name"] = prefix + "<random>"
+	}
+	if fields, ok := meta["managedFields"].([]any); ok {
+		for _, f := range fields {
+			delete(f.(map[string]any), "time") // the second of the write
+		}
+	}
+	return obj
+}
+
+func (n *normalizer) version(rv string) string {
+	if _, ok := n.versions[rv]; !ok {
+		n.versions[rv] = fmt.Sprintf("rv%d", len(n.versions)+1)
+	}
+	return n.versions[rv]
+}
