@@ -38,10 +38,11 @@ func lifecycleSequences() []sequence {
 
 // gatewaySequences: writes of Gateway API objects (experimental channel).
 func gatewaySequences() []sequence {
+	backends := []any{map[string]any{"name": "svc", "port": int64(80)}}
 	route := gatewayObject("HTTPRoute", "route", map[string]any{
 		"parentRefs": []any{map[string]any{"name": "gw"}},
 		"hostnames":  []any{"a.example"},
-		"rules":      []any{map[string]any{"backendRefs": []any{map[string]any{"name": "svc", "port": int64(80)}}}},
+		"rules":      []any{map[string]any{"backendRefs": backends}},
 	})
 	redirect := []any{map[string]any{"type": "RequestRedirect", "requestRedirect": map[string]any{"scheme": "https", "statusCode": int64(301)}}}
 	gateway := gatewayObject("Gateway", "gw", map[string]any{
@@ -55,7 +56,7 @@ func gatewaySequences() []sequence {
 		steps: []step{
 			creates(route), // defaults: matches, weights, kinds
 			reads(route),
-			fails(invalid, updates("a redirect beside backendRefs (CEL)", route, setField(redirect, "spec", "rules", "0", "filters"))),
+			fails(invalid, updates("a redirect beside backendRefs (CEL)", route, setField([]any{map[string]any{"filters": redirect, "backendRefs": backends}}, "spec", "rules"))),
 			fails(invalid, patches("an invalid hostname", route, types.MergePatchType, `{"spec": {"hostnames": ["-bad-"]}}`)),
 			patches("a second rule", route, types.JSONPatchType, `[{"op": "add", "path": "/spec/rules/-", "value": {"backendRefs": [{"name": "other", "port": 8080}]}}]`),
 			reads(route),

@@ -3,6 +3,7 @@ package e2e
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
@@ -38,7 +39,39 @@ func errorOutcome(err error) *statusOutcome {
 	if errors.As(err, &status) {
 		out.Code, out.Details = status.Status().Code, status.Status().Details
 	}
+	out.sortCauses()
 	return out
+}
+
+// sortCauses puts the causes of an Invalid error, and their list in its
+// text, in a fixed order. kube-apiserver's order is random: kube-openapi's
+// validator ranges over a schema's properties, a Go map, so the value
+// errors of sibling properties come in any order (kval's engine gives
+// them in a fixed one). A text that is not the list of its causes is left
+// as it is, to show as a difference.
+func (s *statusOutcome) sortCauses() {
+	if s.Details == nil || len(s.Details.Causes) < 2 {
+		return
+	}
+	causes := s.Details.Causes
+	prefix, ok := strings.CutSuffix(s.Text, causeList(causes))
+	if !ok {
+		return
+	}
+	slices.SortStableFunc(causes, func(a, b metav1.StatusCause) int {
+		return strings.Compare(a.Field+": "+a.Message, b.Field+": "+b.Message)
+	})
+	s.Text = prefix + causeList(causes)
+}
+
+// causeList is the list of causes as an Invalid error's text ends with it
+// (field.ErrorList's aggregate).
+func causeList(causes []metav1.StatusCause) string {
+	parts := make([]string, len(causes))
+	for i, c := range causes {
+		parts[i] = c.Field + ": " + c.Message
+	}
+	return "[" + strings.Join(parts, ", ") + "]"
 }
 
 // normalizer replaces a side's random values by stable ones. Resource

@@ -53,6 +53,17 @@ func warningsOf(res *engine.Result, validation engine.FieldValidation) []string 
 			out = append(out, fmt.Sprintf("unknown field %q", path))
 		}
 	}
-	out = append(out, res.Warnings...)
+	for _, w := range res.Warnings {
+		if !kvalOnly[w] {
+			out = append(out, w)
+		}
+	}
 	return append(out, res.RatchetedWarnings()...)
+}
+
+// kvalOnly are the engine's warnings kube-apiserver does not send: it
+// drops a status written past the status subresource silently.
+var kvalOnly = map[string]bool{
+	engine.WarningStatusIgnoredOnCreate: true,
+	engine.WarningStatusChangesIgnored:  true,
 }
