@@ -33,6 +33,17 @@ func lifecycleSequences() []sequence {
 			fails(notFound, reads(orders)),
 			fails(notFound, deletes(orders)),
 		},
+	}, {
+		name: "delete preconditions",
+		steps: []step{
+			creates(databaseObject("orders", dbSpec(nil))),
+			keeps("first", orders),
+			updates("version", orders, setField("17", "spec", "version")),
+			fails(conflict, deletesKept("first", orders)),
+			keeps("second", orders),
+			deletesKept("second", orders),
+			fails(notFound, reads(orders)),
+		},
 	}}
 }
 

@@ -1,9 +1,12 @@
 package e2e
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
+	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
@@ -30,7 +33,7 @@ type statusOutcome struct {
 	Details *metav1.StatusDetails `json:"details,omitempty"`
 }
 
-func errorOutcome(err error) *statusOutcome {
+func (n *normalizer) error(err error) *statusOutcome {
 	if err == nil {
 		return nil
 	}
@@ -40,7 +43,51 @@ func errorOutcome(err error) *statusOutcome {
 		out.Code, out.Details = status.Status().Code, status.Status().Details
 	}
 	out.sortCauses()
+	n.quotedObjects(out)
+	out.Text = n.versionsIn(out.Text)
 	return out
+}
+
+// quotedObjects normalizes the objects errors quote: kube-apiserver's
+// strict decoding error of a patch quotes the patched object whole, uid
+// and timestamps included.
+func (n *normalizer) quotedObjects(s *statusOutcome) {
+	if s.Details == nil {
+		return
+	}
+	for i, c := range s.Details.Causes {
+		rest, ok := strings.CutPrefix(c.Message, "Invalid value: ")
+		if !ok {
+			continue
+		}
+		quoted, err := strconv.QuotedPrefix(rest)
+		if err != nil {
+			continue
+		}
+		text, _ := strconv.Unquote(quoted)
+		var obj map[string]any
+		if json.Unmarshal([]byte(text), &obj) != nil {
+			continue
+		}
+		normalized := strconv.Quote(jsonString(n.object(&unstructured.Unstructured{Object: obj})))
+		s.Details.Causes[i].Message = strings.Replace(c.Message, quoted, normalized, 1)
+		s.Text = strings.Replace(s.Text, quoted, normalized, 1)
+	}
+}
+
+// parenthesized are numbers in parentheses, as conflicts quote
+// resourceVersions.
+var parenthesized = regexp.MustCompile(`\(([0-9]+)\)`)
+
+// versionsIn replaces the resourceVersions a text quotes in parentheses
+// by their names, when the sequence has seen them.
+func (n *normalizer) versionsIn(text string) string {
+	return parenthesized.ReplaceAllStringFunc(text, func(m string) string {
+		if name, ok := n.versions[m[1:len(m)-1]]; ok {
+			return "(" + name + ")"
+		}
+		return m
+	})
 }
 
 // sortCauses puts the causes of an Invalid error, and their list in its

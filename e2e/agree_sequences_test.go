@@ -4,6 +4,7 @@ import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
 	"k8s.io/apimachinery/pkg/types"
+	"sigs.k8s.io/controller-runtime/pkg/client"
 )
 
 // sequence is a series of calls sent to both sides, in order.
@@ -55,6 +56,23 @@ func createSequences() []sequence {
 	}, {
 		name:  "create with generateName",
 		steps: []step{creates(generated), reads(generated)},
+	}, {
+		name: "dry runs",
+		steps: []step{
+			creates(databaseObject("orders", dbSpec(nil)), client.DryRunAll),
+			fails(notFound, reads(orders)),
+			creates(databaseObject("orders", dbSpec(nil))),
+			patches("version", orders, types.MergePatchType, `{"spec": {"version": "17"}}`, client.DryRunAll),
+			fails(invalid, patches("engine (immutable)", orders, types.MergePatchType, `{"spec": {"engine": "mysql"}}`, client.DryRunAll)),
+			reads(orders),
+		},
+	}, {
+		name: "field validation",
+		steps: []step{
+			fails(metav1.StatusReasonBadRequest, creates(databaseObject("orders", dbSpec(map[string]any{"tier": "gold"})), client.FieldValidation(metav1.FieldValidationStrict))),
+			creates(databaseObject("orders", dbSpec(map[string]any{"tier": "gold"})), client.FieldValidation(metav1.FieldValidationIgnore)),
+			fails(invalid, patches("unknown field, strict", orders, types.MergePatchType, `{"spec": {"tier": "gold"}}`, client.FieldValidation(metav1.FieldValidationStrict))),
+		},
 	}}
 }
 

@@ -63,10 +63,10 @@ func answered(u *unstructured.Unstructured, err error) (*unstructured.Unstructur
 	return u, nil
 }
 
-func creates(obj *unstructured.Unstructured) step {
+func creates(obj *unstructured.Unstructured, opts ...client.CreateOption) step {
 	return newStep("create "+describe(obj), func(ctx context.Context, s *side) (*unstructured.Unstructured, error) {
 		u := s.placed(obj)
-		err := s.c.Create(ctx, u)
+		err := s.c.Create(ctx, u, opts...)
 		if err == nil && obj.GetGenerateName() != "" {
 			s.generated[obj.GetGenerateName()] = u.GetName()
 		}
@@ -134,10 +134,10 @@ func updatesStatus(what string, obj *unstructured.Unstructured, edit func(*unstr
 	})
 }
 
-func patches(what string, obj *unstructured.Unstructured, pt types.PatchType, data string) step {
+func patches(what string, obj *unstructured.Unstructured, pt types.PatchType, data string, opts ...client.PatchOption) step {
 	return newStep(string(pt)+" "+what, func(ctx context.Context, s *side) (*unstructured.Unstructured, error) {
 		u := s.placed(obj)
-		return answered(u, s.c.Patch(ctx, u, client.RawPatch(pt, []byte(data))))
+		return answered(u, s.c.Patch(ctx, u, client.RawPatch(pt, []byte(data)), opts...))
 	})
 }
 
@@ -160,9 +160,9 @@ func applies(what string, config *unstructured.Unstructured, manager string, for
 	})
 }
 
-func deletes(obj *unstructured.Unstructured) step {
+func deletes(obj *unstructured.Unstructured, opts ...client.DeleteOption) step {
 	return newStep("delete "+describe(obj), func(ctx context.Context, s *side) (*unstructured.Unstructured, error) {
-		return nil, s.c.Delete(ctx, s.placed(obj))
+		return nil, s.c.Delete(ctx, s.placed(obj), opts...)
 	})
 }
 
@@ -171,4 +171,13 @@ func describe(obj *unstructured.Unstructured) string {
 		return obj.GetKind() + " " + obj.GetGenerateName() + "*"
 	}
 	return obj.GetKind() + " " + obj.GetName()
+}
+
+// deletesKept deletes obj on the precondition that it is still the object
+// keep kept (its resourceVersion).
+func deletesKept(key string, obj *unstructured.Unstructured) step {
+	return newStep("delete "+describe(obj)+" if still "+key, func(ctx context.Context, s *side) (*unstructured.Unstructured, error) {
+		rv := s.kept[key].GetResourceVersion()
+		return nil, s.c.Delete(ctx, s.placed(obj), client.Preconditions{ResourceVersion: &rv})
+	})
 }

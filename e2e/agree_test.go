@@ -114,7 +114,7 @@ type sidedBackend struct {
 func (b *sidedBackend) run(ctx context.Context, st step) outcome {
 	b.warnings.take()
 	obj, err := st.run(ctx, b.side)
-	return outcome{Object: b.normalize.object(obj), Error: errorOutcome(err), Warnings: b.warnings.take()}
+	return outcome{Object: b.normalize.object(obj), Error: b.normalize.error(err), Warnings: b.warnings.take()}
 }
 
 // compareOutcomes describes how kvaltest's outcome differs from

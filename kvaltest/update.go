@@ -73,6 +73,7 @@ type update struct {
 	applied     bool // managed fields were set by server-side apply
 	validation  engine.FieldValidation
 	dryRun      bool
+	patched     []byte // a patch's result, as JSON
 }
 
 // updateLocked validates an update and stores its result: a new
@@ -115,7 +116,7 @@ func (c *Client) removeFinalized(t *target, out map[string]any) map[string]any {
 // gets the status subresource's semantics and no validation.
 func (c *Client) admitUpdate(ctx context.Context, t *target, u update, old map[string]any) (map[string]any, error) {
 	if t.kind.custom() {
-		return c.validate(ctx, t, write{op: engine.Update, subresource: u.subresource, object: u.object, old: old, validation: u.validation, name: t.key.name})
+		return c.validate(ctx, t, write{op: engine.Update, subresource: u.subresource, object: u.object, old: old, validation: u.validation, name: t.key.name, patched: u.patched})
 	}
 	return builtinUpdate(u.object, old, u.subresource), nil
 }

@@ -15,6 +15,7 @@ type write struct {
 	old         map[string]any // the stored object, in the request's version
 	validation  engine.FieldValidation
 	name        string // for errors: the name the request gave
+	patched     []byte // a patch's result, for its strict decoding error
 }
 
 // validate runs a write of a custom resource through kval's engine and
@@ -34,7 +35,7 @@ func (c *Client) validate(ctx context.Context, t *target, w write) (map[string]a
 	}
 	c.warn(warningsOf(res, w.validation))
 	if !res.Valid() {
-		return nil, t.invalid(res, w.name)
+		return nil, t.invalid(res, w)
 	}
 	return stored(res), nil
 }
