@@ -121,6 +121,32 @@
 //     is denied naming both with their defaults, the one with values is
 //     stored.
 //
+// # kvaltest and kval lower against kube-apiserver
+//
+//   - TestKvaltestAgreesWithKubeAPIServer (agree_*_test.go): the same
+//     sequences of writes sent to a kvaltest client and, through
+//     controller-runtime's client, to kube-apiserver, both holding `kval
+//     lower`'s output for examples/crd.yaml (group agree.e2e.kval.dev) and
+//     the Gateway API CRDs (experimental channel); one subtest per
+//     sequence, one namespace each. Every step answers the same object
+//     (uid, timestamps and generated names left out, resourceVersions
+//     numbered by appearance, managedFields without their times), the same
+//     error (reason, code, text, causes in a fixed order: kube-apiserver's
+//     is random) and the same warnings; each step also states what it must
+//     do on kube-apiserver. What differs on purpose is in kvaltest's doc.
+//   - TestLoweredExampleCRDOnKubeAPIServer (lowered_test.go): `kval
+//     lower`'s output for examples/crd.yaml in kube-apiserver with no
+//     webhook; the example updates and one per extension, allowed and
+//     forbidden, get the verdict of kval's engine on the CRD with the
+//     extensions, and its errors, or the same errors reported at the
+//     collection above (a rule's fieldPath cannot name an index; package
+//     lower's doc). An update invalid by the schema gets the errors of the
+//     CRD without extensions: the engine adds the extensions' errors,
+//     which kube-apiserver never reports (logged).
+//   - TestLoweredSeedExamplesOnKubeAPIServer (lowered_seed_test.go): seed
+//     000's worked examples under each value of the extension (217
+//     transitions), in one CRD, likewise; and each verdict is the seed's.
+//
 // # Figures (2 shared cores)
 //
 // A cold build of kube-apiserver took 6.5 minutes; with the binary cached,

@@ -8,6 +8,14 @@ import (
 // generateName; kval is deterministic.
 const generatedSuffix = "xxxxx"
 
+// The warnings of the status subresource: kval's own, kube-apiserver
+// drops the status silently (frontends that mimic kube-apiserver's
+// responses, as kvaltest does, leave them out).
+const (
+	WarningStatusIgnoredOnCreate = "status is ignored on create: the status subresource is enabled"
+	WarningStatusChangesIgnored  = "status changes are ignored: the status subresource is enabled (write the status subresource to change it)"
+)
+
 // maxGeneratedNameBase is how much of generateName kube-apiserver keeps (63 - 5).
 const maxGeneratedNameBase = 58
 
@@ -21,7 +29,7 @@ func (v *Validator) prepareCreate(obj map[string]any, res *Result, userStatus bo
 	if _, has := obj["status"]; has && v.statusSubresource {
 		delete(obj, "status")
 		if userStatus {
-			res.Warnings = append(res.Warnings, "status is ignored on create: the status subresource is enabled")
+			res.Warnings = append(res.Warnings, WarningStatusIgnoredOnCreate)
 		}
 	}
 	meta := metadataOf(obj)
@@ -71,7 +79,7 @@ func keepOldStatus(obj, old map[string]any, res *Result) {
 	newStatus, hasNew := obj["status"]
 	oldStatus, hasOld := old["status"]
 	if hasNew != hasOld || !jsonvalue.SemanticEqual(newStatus, oldStatus) {
-		res.Warnings = append(res.Warnings, "status changes are ignored: the status subresource is enabled (write the status subresource to change it)")
+		res.Warnings = append(res.Warnings, WarningStatusChangesIgnored)
 	}
 	if hasOld {
 		obj["status"] = jsonvalue.DeepCopy(oldStatus)

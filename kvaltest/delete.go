@@ -8,6 +8,7 @@ import (
 
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/runtime/schema"
 	"k8s.io/apimachinery/pkg/watch"
 	"sigs.k8s.io/controller-runtime/pkg/client"
 
@@ -72,19 +73,21 @@ func markAsDeleting(current map[string]any, now time.Time) map[string]any {
 }
 
 // checkPreconditions is a delete's uid and resourceVersion preconditions,
-// with kube-apiserver's conflict messages.
+// with the conflicts of kube-apiserver's rest.BeforeDelete, which checks
+// them before storage does: they name the kind where the resource would be.
 func (t *target) checkPreconditions(current map[string]any, p *metav1.Preconditions) error {
 	if p == nil {
 		return nil
 	}
 	meta := metaOf(current)
+	kind := schema.GroupResource{Group: t.gvk.Group, Resource: t.gvk.Kind}
 	if p.UID != nil && string(*p.UID) != meta["uid"] {
-		msg := fmt.Sprintf("Precondition failed: UID in precondition: %v, UID in object meta: %v", *p.UID, meta["uid"])
-		return apierrors.NewConflict(t.kind.resource, t.key.name, errors.New(msg))
+		msg := fmt.Sprintf("the UID in the precondition (%s) does not match the UID in record (%v). The object might have been deleted and then recreated", *p.UID, meta["uid"])
+		return apierrors.NewConflict(kind, t.key.name, errors.New(msg))
 	}
 	if p.ResourceVersion != nil && *p.ResourceVersion != meta["resourceVersion"] {
-		msg := fmt.Sprintf("Precondition failed: ResourceVersion in precondition: %v, ResourceVersion in object meta: %v", *p.ResourceVersion, meta["resourceVersion"])
-		return apierrors.NewConflict(t.kind.resource, t.key.name, errors.New(msg))
+		msg := fmt.Sprintf("the ResourceVersion in the precondition (%s) does not match the ResourceVersion in record (%v). The object might have been modified", *p.ResourceVersion, meta["resourceVersion"])
+		return apierrors.NewConflict(kind, t.key.name, errors.New(msg))
 	}
 	return nil
 }

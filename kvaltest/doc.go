@@ -38,6 +38,36 @@
 //     to a rest.WarningHandler (option WarningHandler), logged with t.Log
 //     by default.
 //
+// # Agreement with kube-apiserver
+//
+// e2e's TestKvaltestAgreesWithKubeAPIServer sends the same sequences of
+// writes (creates valid and invalid by schema and by CEL, defaults,
+// generateName, dry runs, field validation, updates and generation, stale
+// and missing resourceVersions, transition rules, merge and JSON patches,
+// strategic merge patch, server-side apply with managers and conflicts,
+// the status subresource, deletion with finalizers and preconditions, on
+// the example Database and on Gateway API's HTTPRoute, Gateway and
+// GatewayClass) to a kvaltest client and to a real kube-apiserver: the
+// same objects answered, managedFields included, the same errors and the
+// same warnings. The differences it found are fixed; what is left differs
+// on purpose:
+//
+//   - the order of value errors: kube-apiserver's is random for errors of
+//     sibling properties (kube-openapi ranges over a Go map), kval's is
+//     fixed; compare causes as a set when there are several;
+//   - uid, timestamps, resourceVersion values and generated names are
+//     kvaltest's own (resourceVersions grow and change exactly when
+//     kube-apiserver's do);
+//   - writes that name no field manager are managed by "kvaltest", where
+//     kube-apiserver takes the client's user agent;
+//   - ratcheted errors are delivered as warnings (kube-apiserver ratchets
+//     silently);
+//   - an update invalid by the schema that also breaks a mutability
+//     extension is rejected with both errors, where kube-apiserver rejects
+//     it before kval's webhook is called, with the schema's errors alone
+//     (the engine's mutability stage runs whatever the earlier steps
+//     found).
+//
 // Built-in kinds (ConfigMap, Secret, Namespace, Deployment...) are stored
 // WITHOUT validation: kval has CRD schemas, not the Go validation of
 // kube-apiserver's built-in types. They get the same system fields,

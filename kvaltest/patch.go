@@ -49,14 +49,18 @@ func (c *Client) patch(ctx context.Context, obj client.Object, patch client.Patc
 	if err != nil {
 		return err
 	}
-	patched, err := c.applyPatch(t, patch.Type(), data, inVersion(current, t.gvk.GroupVersion()))
+	patchedJSON, err := c.applyPatch(t, patch.Type(), data, inVersion(current, t.gvk.GroupVersion()))
 	if err != nil {
 		return err
+	}
+	patched, err := manifest.DecodeObject(patchedJSON)
+	if err != nil {
+		return apierrors.NewBadRequest(fmt.Sprintf("the patched object: %v", err))
 	}
 	if err := t.checkPatchedResourceVersion(patched, current); err != nil {
 		return err
 	}
-	out, err := c.updateLocked(ctx, t, update{subresource: subresource, object: patched, current: current,
+	out, err := c.updateLocked(ctx, t, update{subresource: subresource, object: patched, current: current, patched: patchedJSON,
 		manager: o.FieldManager, validation: engine.FieldValidation(o.FieldValidation), dryRun: isDryRun(o.DryRun)})
 	if err != nil {
 		return err
@@ -74,8 +78,9 @@ func (t *target) checkPatchedResourceVersion(patched, current map[string]any) er
 }
 
 // applyPatch applies a JSON patch, merge patch or (built-in kinds only)
-// strategic merge patch to current, with kube-apiserver's errors.
-func (c *Client) applyPatch(t *target, pt types.PatchType, data []byte, current map[string]any) (map[string]any, error) {
+// strategic merge patch to current, with kube-apiserver's errors, and
+// returns the patched object's JSON.
+func (c *Client) applyPatch(t *target, pt types.PatchType, data []byte, current map[string]any) ([]byte, error) {
 	original, err := json.Marshal(current)
 	if err != nil {
 		return nil, fmt.Errorf("kvaltest: encoding the stored %s %q: %w", t.gvk.Kind, t.key.name, err)
@@ -91,14 +96,7 @@ func (c *Client) applyPatch(t *target, pt types.PatchType, data []byte, current 
 	default:
 		return nil, unsupportedPatch(customResourcePatchTypes...)
 	}
-	if err != nil {
-		return nil, err
-	}
-	out, err := manifest.DecodeObject(patched)
-	if err != nil {
-		return nil, apierrors.NewBadRequest(fmt.Sprintf("the patched object: %v", err))
-	}
-	return out, nil
+	return patched, err
 }
 
 func applyJSONPatch(original, data []byte) ([]byte, error) {

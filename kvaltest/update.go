@@ -73,6 +73,7 @@ type update struct {
 	applied     bool // managed fields were set by server-side apply
 	validation  engine.FieldValidation
 	dryRun      bool
+	patched     []byte // a patch's result, as JSON
 }
 
 // updateLocked validates an update and stores its result: a new
@@ -92,20 +93,30 @@ func (c *Client) updateLocked(ctx context.Context, t *target, u update) (map[str
 	if unchanged(out, old) || u.dryRun {
 		return out, nil // etcd keeps an identical object: no new resourceVersion
 	}
-	metaOf(out)["resourceVersion"] = c.store.nextResourceVersion()
 	if finalized(out) {
-		c.store.remove(t.key, out)
-	} else {
-		c.store.put(t.key, out, watch.Modified)
+		return c.removeFinalized(t, out), nil
 	}
+	metaOf(out)["resourceVersion"] = c.store.nextResourceVersion()
+	c.store.put(t.key, out, watch.Modified)
 	return out, nil
+}
+
+// removeFinalized removes a deleted object whose last finalizer an update
+// took away. kube-apiserver deletes it instead of storing the update
+// (Store.Update's deleteWithoutFinalizers): the update is answered with the
+// resourceVersion the object had, watchers see the deletion at a new one.
+func (c *Client) removeFinalized(t *target, out map[string]any) map[string]any {
+	gone := jsonvalue.DeepCopyObject(out)
+	metaOf(gone)["resourceVersion"] = c.store.nextResourceVersion()
+	c.store.remove(t.key, gone)
+	return out
 }
 
 // admitUpdate validates an update of a custom resource; a built-in kind
 // gets the status subresource's semantics and no validation.
 func (c *Client) admitUpdate(ctx context.Context, t *target, u update, old map[string]any) (map[string]any, error) {
 	if t.kind.custom() {
-		return c.validate(ctx, t, write{op: engine.Update, subresource: u.subresource, object: u.object, old: old, validation: u.validation, name: t.key.name})
+		return c.validate(ctx, t, write{op: engine.Update, subresource: u.subresource, object: u.object, old: old, validation: u.validation, name: t.key.name, patched: u.patched})
 	}
 	return builtinUpdate(u.object, old, u.subresource), nil
 }

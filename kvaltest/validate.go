@@ -15,6 +15,7 @@ type write struct {
 	old         map[string]any // the stored object, in the request's version
 	validation  engine.FieldValidation
 	name        string // for errors: the name the request gave
+	patched     []byte // a patch's result, for its strict decoding error
 }
 
 // validate runs a write of a custom resource through kval's engine and
@@ -34,7 +35,7 @@ func (c *Client) validate(ctx context.Context, t *target, w write) (map[string]a
 	}
 	c.warn(warningsOf(res, w.validation))
 	if !res.Valid() {
-		return nil, t.invalid(res, w.name)
+		return nil, t.invalid(res, w)
 	}
 	return stored(res), nil
 }
@@ -53,6 +54,17 @@ func warningsOf(res *engine.Result, validation engine.FieldValidation) []string 
 			out = append(out, fmt.Sprintf("unknown field %q", path))
 		}
 	}
-	out = append(out, res.Warnings...)
+	for _, w := range res.Warnings {
+		if !kvalOnly[w] {
+			out = append(out, w)
+		}
+	}
 	return append(out, res.RatchetedWarnings()...)
+}
+
+// kvalOnly are the engine's warnings kube-apiserver does not send: it
+// drops a status written past the status subresource silently.
+var kvalOnly = map[string]bool{
+	engine.WarningStatusIgnoredOnCreate: true,
+	engine.WarningStatusChangesIgnored:  true,
 }
