@@ -46,14 +46,14 @@ type objectResult struct {
 	// The document is invalid; the others are unaffected.
 	Rejected string `json:"rejected,omitempty"`
 
-	fieldErrs  field.ErrorList // Errors, for text output
-	internal   bool            // Error is a panic kval recovered
-	unparsed   bool            // Rejected: the document does not parse
+	fieldErrs field.ErrorList // Errors, for text output
+	internal  bool            // Error is a panic kval recovered
+	unparsed  bool            // Rejected: the document does not parse
 
 	// verdict and shownWarnings are set by validateOutput for its printers.
 	verdict       verdict
 	shownWarnings []string
-	invalidCRD *catalog.InvalidCRDError
+	invalidCRD    *catalog.InvalidCRDError
 }
 
 // setErrors records the field errors of the result.
