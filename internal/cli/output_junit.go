@@ -87,6 +87,8 @@ func junitCaseOf(r *objectResult) junitCase {
 	}
 	msg := r.message()
 	firstLine, _, _ := strings.Cut(msg, "\n")
+	// "The Database "x" is invalid: " introduces a list of errors.
+	firstLine = strings.TrimSuffix(strings.TrimSpace(firstLine), ":")
 	switch r.verdict {
 	case verdictInvalid:
 		c.Failure = &junitProblem{Message: firstLine, Type: "Invalid", Text: msg}
@@ -119,7 +121,7 @@ func (p *junitPrinter) flush() error {
 	if err != nil {
 		return err
 	}
-	_, err = fmt.Fprintf(p.s.out, "  %s\n", out)
+	_, err = fmt.Fprintf(p.s.out, "%s\n", out)
 	return err
 }
 

@@ -25,7 +25,7 @@ func (p *tapPrinter) add(r *objectResult) error {
 	case verdictInvalid, verdictWarned, verdictUnusable:
 		status = "not ok"
 	case verdictSkipped:
-		directive = " # SKIP " + r.Skipped
+		directive = " # SKIP " + strings.TrimPrefix(r.Skipped, "skipped: ")
 	case verdictDeleted:
 		directive = " # SKIP deleted, not validated"
 	}
@@ -40,7 +40,7 @@ func (p *tapPrinter) add(r *objectResult) error {
 // to say beyond its line.
 func (p *tapPrinter) diagnostics(r *objectResult) error {
 	block := map[string]any{}
-	if r.verdict == verdictInvalid || r.verdict == verdictUnusable {
+	if (r.verdict == verdictInvalid || r.verdict == verdictUnusable) && len(r.Errors) == 0 {
 		block["message"] = r.message()
 	}
 	if len(r.Errors) > 0 {

@@ -177,6 +177,9 @@ func (r *objectResult) source() string {
 
 // subject names the object as kubectl does: `Kind "name"`.
 func (r *objectResult) subject() string {
+	if r.unparsed {
+		return "document"
+	}
 	kind := r.Kind
 	if kind == "" {
 		kind = "object"

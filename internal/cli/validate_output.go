@@ -47,7 +47,9 @@ const (
 
 // add counts one result and prints it.
 func (o *validateOutput) add(r objectResult) {
-	r.shownWarnings = r.warnings(o.opts.mode() != engine.FieldValidationIgnore)
+	// Pruned fields are warnings under Warn only: Strict makes them the
+	// error, Ignore keeps quiet about them.
+	r.shownWarnings = r.warnings(o.opts.mode() == engine.FieldValidationWarn)
 	r.verdict = o.verdictOf(&r)
 	o.status = max(o.status, resultStatus(&r))
 	if r.verdict == verdictWarned {
@@ -100,7 +102,7 @@ func (o *validateOutput) finish() error {
 }
 
 // warnings are the warnings about a result shown to users: the fields
-// pruned (unless --field-validation Ignore) and the engine's warnings.
+// pruned (when showPruned) and the engine's warnings.
 func (r *objectResult) warnings(showPruned bool) []string {
 	var out []string
 	if showPruned {
