@@ -102,7 +102,7 @@ func TestBaseFindsUpdatesAndDeletions(t *testing.T) {
 	code, stdout, stderr := runKval(t, dir, "validate", "--crd", "crds", "--base", "main", "deploy")
 	want := []string{
 		`deploy/databases.yaml:1: The Database "orders" is invalid: spec.engine: Forbidden: field is immutable`,
-		`deploy/databases.yaml:6: The Database "ledger" is invalid: spec.version: Invalid value: "string": the version may not go back`,
+		`deploy/databases.yaml:6: The Database "ledger" is invalid: spec.version: Invalid value: "15.1": the version may not go back`,
 		`deploy/databases.yaml:12: Database "fresh" is valid (create)`,
 		`main:deploy/databases.yaml:11: Database "legacy" is deleted (not validated)`,
 		`1 valid, 2 invalid, 1 skipped, 1 deleted`,
