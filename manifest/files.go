@@ -97,7 +97,7 @@ func manifestsIn(dir string, unreadable *UnreadableError) []string {
 			// ConfigMap or Secret: the files beside them link into them.
 			return filepath.SkipDir
 		}
-		if !d.IsDir() && hasManifestExtension(path) {
+		if !d.IsDir() && HasManifestExtension(path) {
 			files = append(files, path)
 		}
 		return nil
@@ -115,7 +115,10 @@ func unwrapPathError(err error) error {
 	return err
 }
 
-func hasManifestExtension(path string) bool {
+// HasManifestExtension reports whether a file in a directory is read as a
+// manifest: .yaml, .yml or .json (files given by name are read whatever
+// their names).
+func HasManifestExtension(path string) bool {
 	ext := strings.ToLower(filepath.Ext(path))
 	for _, e := range manifestExtensions {
 		if ext == e {

@@ -1,5 +1,7 @@
 // Command kval checks Kubernetes-style objects against CRD schemas and
 // generates validation code from tagged Go types. See `kval --help`.
+// Installed (or linked) as kubectl-kval, it is the kubectl plugin
+// "kubectl kval".
 package main
 
 import (
@@ -9,5 +11,5 @@ import (
 )
 
 func main() {
-	os.Exit(cli.Main(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+	os.Exit(cli.MainAs(os.Args[0], os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }

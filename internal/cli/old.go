@@ -25,7 +25,8 @@ import (
 // them); an object is read again and decoded when an object to
 // validate matches it (the last Lists read are kept decoded: their items
 // are usually matched one after the other). Stdin is first copied to a
-// temporary file, removed by close.
+// temporary file, removed by close; so are the files of a --base
+// revision.
 type oldObjects struct {
 	ctx       context.Context
 	cat       *catalog.Catalog
@@ -34,8 +35,15 @@ type oldObjects struct {
 	records   []oldRecord
 	files     []oldFile
 	fileIndex map[string]int
-	spool     string
+	// diskPaths are the files to read for inputs named otherwise in
+	// messages: stdin's copy, the files of the --base revision.
+	diskPaths map[string]string
+	temp      []string // removed by close
 	lists     listCache
+	// revision is --base: the objects not matched are deletions.
+	revision string
+	matchMu  sync.Mutex
+	matched  []bool // by record, once sorted
 }
 
 // oldFile is a file of old objects: its name in messages, where to read
@@ -62,10 +70,14 @@ func objectKey(apiVersion, kind, namespace, name string) string {
 // readable, served by a CRD and unique: otherwise updates could not be
 // matched.
 func loadOldObjects(ctx context.Context, s streams, cat *catalog.Catalog, paths []string, namespace string) (*oldObjects, error) {
-	seed := maphash.MakeSeed()
-	o := &oldObjects{ctx: ctx, cat: cat, namespace: namespace, fileIndex: map[string]int{},
-		hash: func(key string) uint32 { return uint32(maphash.String(seed, key)) }}
+	o := newOldObjects(ctx, cat, namespace)
 	return o, o.load(s, paths)
+}
+
+func newOldObjects(ctx context.Context, cat *catalog.Catalog, namespace string) *oldObjects {
+	seed := maphash.MakeSeed()
+	return &oldObjects{ctx: ctx, cat: cat, namespace: namespace, fileIndex: map[string]int{}, diskPaths: map[string]string{},
+		hash: func(key string) uint32 { return uint32(maphash.String(seed, key)) }}
 }
 
 // load indexes the paths.
@@ -86,10 +98,15 @@ func (o *oldObjects) load(s streams, paths []string) error {
 			report(err)
 		}
 	})
+	return o.finishLoad(err, &failed, report)
+}
+
+// finishLoad sorts the index unless loading failed, and cleans up if it did.
+func (o *oldObjects) finishLoad(err error, failed *bool, report func(error)) error {
 	if err == nil {
 		o.sort(report)
 	}
-	if err == nil && failed {
+	if err == nil && *failed {
 		err = &exitError{code: ExitBadInput}
 	}
 	if err != nil {
@@ -104,20 +121,21 @@ func (o *oldObjects) spoolStdin(s *streams) error {
 	if err != nil {
 		return err
 	}
-	o.spool = f.Name()
+	o.temp = append(o.temp, f.Name())
+	o.diskPaths[stdinName] = f.Name()
 	// Plain reads and writes: a read error is then named as a read of stdin.
 	_, err = io.Copy(struct{ io.Writer }{f}, struct{ io.Reader }{s.in})
 	if closeErr := f.Close(); err == nil {
 		err = closeErr
 	}
-	s.stdinFile = o.spool
+	s.stdinFile = f.Name()
 	return err
 }
 
-// close removes the copy of stdin.
+// close removes the copy of stdin and the files of the --base revision.
 func (o *oldObjects) close() {
-	if o.spool != "" {
-		os.Remove(o.spool)
+	for _, path := range o.temp {
+		os.RemoveAll(path)
 	}
 }
 
@@ -156,8 +174,8 @@ func (o *oldObjects) record(in inputDoc) (oldRecord, error) {
 	i, known := o.fileIndex[src.File]
 	if !known {
 		path := src.File
-		if src.File == stdinName {
-			path = o.spool
+		if disk, ok := o.diskPaths[src.File]; ok {
+			path = disk
 		}
 		i = len(o.files)
 		o.files = append(o.files, oldFile{name: src.File, path: path, json: in.json})
@@ -172,6 +190,7 @@ func (o *oldObjects) record(in inputDoc) (oldRecord, error) {
 // sort orders the index by hash and reports the identities given twice.
 func (o *oldObjects) sort(report func(error)) {
 	slices.SortStableFunc(o.records, func(a, b oldRecord) int { return cmp.Compare(a.hash, b.hash) })
+	o.matched = make([]bool, len(o.records))
 	var dups []duplicate
 	for i := 0; i < len(o.records); {
 		j := i + 1
@@ -294,10 +313,18 @@ func (o *oldObjects) find(apiVersion, kind, namespace, name string) (map[string]
 			return nil, err
 		}
 		if k, err := o.identity(doc); err != nil || k == key {
+			o.match(i)
 			return doc.Object, err
 		}
 	}
 	return nil, nil
+}
+
+// match records that an object to validate matched the record i.
+func (o *oldObjects) match(i int) {
+	o.matchMu.Lock()
+	o.matched[i] = true
+	o.matchMu.Unlock()
 }
 
 func (o *oldObjects) source(rec oldRecord) manifest.Source {

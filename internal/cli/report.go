@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -15,7 +16,10 @@ import (
 // objectResult is the outcome for one input document, in the JSON shape
 // shared by the prune and validate commands.
 type objectResult struct {
-	File       string `json:"file"`
+	File string `json:"file"`
+	// Revision is the git revision File was read at: set for the objects
+	// only the --base revision has, which are deleted.
+	Revision   string `json:"revision,omitempty"`
 	Index      int    `json:"index"`
 	Item       *int   `json:"item,omitempty"`
 	Line       int    `json:"line,omitempty"`
@@ -42,9 +46,14 @@ type objectResult struct {
 	// The document is invalid; the others are unaffected.
 	Rejected string `json:"rejected,omitempty"`
 
-	fieldErrs  field.ErrorList // Errors, for text output
-	internal   bool            // Error is a panic kval recovered
-	invalidCRD *catalog.InvalidCRDError
+	fieldErrs field.ErrorList // Errors, for text output
+	internal  bool            // Error is a panic kval recovered
+	unparsed  bool            // Rejected: the document does not parse
+
+	// verdict and shownWarnings are set by validateOutput for its printers.
+	verdict       verdict
+	shownWarnings []string
+	invalidCRD    *catalog.InvalidCRDError
 }
 
 // setErrors records the field errors of the result.
@@ -70,6 +79,19 @@ func (r *objectResult) setLookupError(err error) {
 	r.Error = err.Error()
 }
 
+// setReadError records why a document was not read: a document that does
+// not parse (bad YAML, a duplicate key, over a limit) is invalid, as
+// kubectl or kube-apiserver would refuse it, and the run goes on; a stream
+// or directory that cannot be read leaves the input unusable.
+func (r *objectResult) setReadError(err error) {
+	if docErr := (*manifest.Error)(nil); errors.As(err, &docErr) {
+		r.reject(docErr.Err.Error())
+		r.unparsed = true
+		return
+	}
+	r.Error = withoutSource(err).Error()
+}
+
 // reject records a document kube-apiserver would refuse before validation.
 func (r *objectResult) reject(why string) {
 	valid := false
@@ -78,10 +100,15 @@ func (r *objectResult) reject(why string) {
 
 // fieldError is a field.Error in JSON; Type is the metav1.CauseType string.
 type fieldError struct {
-	Type     string `json:"type"`
-	Field    string `json:"field"`
-	BadValue any    `json:"badValue"`
-	Detail   string `json:"detail"`
+	Type  string `json:"type"`
+	Field string `json:"field"`
+	// BadValue is the value as JSON, null when the value was null; it is
+	// absent when the error shows no value (Forbidden, Required, a CEL
+	// rule's message...), as kubectl prints it.
+	BadValue json.RawMessage `json:"badValue,omitempty"`
+	Detail   string          `json:"detail"`
+	// Message is the error as kubectl prints it: "field: Type: value: detail".
+	Message string `json:"message"`
 }
 
 func newObjectResult(doc manifest.Document) objectResult {
@@ -108,26 +135,51 @@ func newObjectResult(doc manifest.Document) objectResult {
 func toFieldErrors(errs field.ErrorList) []fieldError {
 	out := make([]fieldError, 0, len(errs))
 	for _, e := range errs {
-		bad := e.BadValue
-		if _, omitted := bad.(field.OmitValueType); omitted {
-			bad = nil
-		}
-		out = append(out, fieldError{Type: string(e.Type), Field: e.Field, BadValue: bad, Detail: e.Detail})
+		out = append(out, fieldError{Type: string(e.Type), Field: e.Field, BadValue: badValueJSON(e), Detail: e.Detail, Message: e.Error()})
 	}
 	return out
 }
 
-// source names the document for messages: "file:line".
+// badValueJSON is the value an error shows, as JSON; nil when it shows none
+// (field.Error.ErrorBody prints no value for these types, or OmitValue).
+func badValueJSON(e *field.Error) json.RawMessage {
+	switch e.Type {
+	case field.ErrorTypeRequired, field.ErrorTypeForbidden, field.ErrorTypeTooLong, field.ErrorTypeTooShort, field.ErrorTypeInternal:
+		return nil
+	}
+	if _, omitted := e.BadValue.(field.OmitValueType); omitted {
+		return nil
+	}
+	js, err := json.Marshal(e.BadValue)
+	if err != nil {
+		// A value JSON cannot hold: the message shows it as kubectl would.
+		js, _ = json.Marshal(fmt.Sprintf("%v", e.BadValue))
+	}
+	return js
+}
+
+// deleteOperation is the operation of an object only the --base revision
+// has: it is reported, not validated.
+const deleteOperation = "delete"
+
+// source names the document for messages: "file:line", "revision:file:line"
+// for a deleted object.
 func (r *objectResult) source() string {
 	s := manifest.Source{File: r.File, Line: r.Line, Item: -1}
 	if r.Item != nil {
 		s.Item = *r.Item
+	}
+	if r.Revision != "" {
+		return r.Revision + ":" + s.String()
 	}
 	return s.String()
 }
 
 // subject names the object as kubectl does: `Kind "name"`.
 func (r *objectResult) subject() string {
+	if r.unparsed {
+		return "document"
+	}
 	kind := r.Kind
 	if kind == "" {
 		kind = "object"

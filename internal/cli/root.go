@@ -59,9 +59,15 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 
 // MainContext is Main until ctx ends (kval serve stops then).
 func MainContext(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
+	return mainNamed(ctx, "kval", args, stdin, stdout, stderr)
+}
+
+// mainNamed runs kval as name ("kval", or "kubectl kval" as a plugin).
+func mainNamed(ctx context.Context, name string, args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
 	defer recoverCrash(stderr, &code)
 	s := streams{in: stdin, out: stdout, err: stderr}
 	root := newRootCommand(s)
+	nameRoot(root, name)
 	root.SetArgs(args)
 	err := root.ExecuteContext(ctx)
 	if err == nil {

@@ -4,24 +4,49 @@ import (
 	"context"
 	"fmt"
 	"runtime"
+	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
 
 	"github.com/kval-dev/kval/catalog"
 	"github.com/kval-dev/kval/engine"
+	"github.com/kval-dev/kval/manifest"
 )
 
 type validateOptions struct {
-	crds        []string
-	old         []string
-	subresource string
-	ratcheting  bool
-	output      string
-	jobs        int
-	namespace   string
-	failOnEmpty bool
+	crds            []string
+	old             []string
+	base            string
+	subresource     string
+	ratcheting      bool
+	output          string
+	jobs            int
+	namespace       string
+	failOnEmpty     bool
+	fieldValidation string
+	failOn          string
 	builtinOptions
+}
+
+// fieldValidations are the values of --field-validation, kube-apiserver's
+// fieldValidation parameter; the first is the default.
+var fieldValidations = []engine.FieldValidation{engine.FieldValidationWarn, engine.FieldValidationStrict, engine.FieldValidationIgnore}
+
+// failOnLevels are the values of --fail-on; the first is the default.
+var failOnLevels = []string{"error", "warning"}
+
+// failOnWarning says whether warnings make the run fail.
+func (o *validateOptions) failOnWarning() bool { return o.failOn == "warning" }
+
+// mode is --field-validation as the engine names it.
+func (o *validateOptions) mode() engine.FieldValidation {
+	for _, v := range fieldValidations {
+		if strings.EqualFold(o.fieldValidation, string(v)) {
+			return v
+		}
+	}
+	return ""
 }
 
 // maxJobs bounds -j: validation is CPU-bound, so more workers than CPUs
@@ -31,7 +56,7 @@ func maxJobs() int { return 4 * runtime.GOMAXPROCS(0) }
 func newValidateCommand(s streams) *cobra.Command {
 	o := &validateOptions{}
 	cmd := &cobra.Command{
-		Use:   "validate [--crd PATH...] [--old PATH...] [--subresource status] [--kubernetes-version 1.36] FILE...|-",
+		Use:   "validate [--crd PATH...] [--old PATH... | --base REF] [--subresource status] [--kubernetes-version 1.36] FILE...|-",
 		Short: "Validate objects on create or update exactly as kube-apiserver does",
 		Long: `Validate reads objects from files, directories or stdin ("-") and validates each
 one against the CRD that serves it, as kube-apiserver would on create, or,
@@ -43,6 +68,11 @@ kube-apiserver's Go validation of built-in kinds). A kind with no schema
 --ignore-missing-schemas skips it. With
 --old, an object is validated as an update of the old object with the same
 apiVersion, kind, namespace and name (objects without one are creates).
+With --base REF, the old objects are those of the same paths at the git
+revision REF (git must be installed and the paths in a git work tree; on a
+shallow checkout, fetch REF first): a pull request that changes an
+immutable field or breaks a transition rule fails. Objects only at REF are
+reported as deleted, and not validated.
 
 Every CRD is read and its definitions (group, kinds, versions) checked for
 conflicts; a CRD is linted as kube-apiserver would on create (kval lint) and
@@ -52,13 +82,20 @@ Unless GOGC is set, kval validate runs with GOGC=400 (less CPU, a few MB
 more memory).
 
 Errors are printed in kube-apiserver's words; warnings (pruned fields,
-ratcheted errors) on stderr. Exit code 0 when every object is valid, 1 when
-one is invalid, 2 when the input or a CRD cannot be used. When no object was
+ratcheted errors) on stderr. Fields the CRD does not know are pruned with a
+warning by default, as kube-apiserver does for clients that do not choose
+(Helm, Argo CD, Flux); --field-validation Strict refuses them, as kubectl
+apply does by default. Exit code 0 when every object is valid, 1 when one is
+invalid (a document that does not parse is invalid, and the others are still
+checked; --fail-on warning counts warnings too), 2 when the flags, a file
+that cannot be read or a CRD cannot be used. When no object was
 validated (an empty input, only skipped kinds), a warning says so;
 --fail-on-empty makes it an error (exit 2).`,
 		Example: `  kval validate --crd examples/crd.yaml examples/
   kval validate --crd crds/ --old live.yaml changed.yaml
-  kval validate --crd crds/ --old live.yaml --subresource status status.yaml`,
+  kval validate --crd crds/ --old live.yaml --subresource status status.yaml
+  kval validate --crd crds/ --base origin/main -o github deploy/
+  helm template ./chart | kval validate --crd crds/ -`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return runValidate(cmd.Context(), s, o, args)
@@ -69,7 +106,10 @@ validated (an empty input, only skipped kinds), a warning says so;
 	f.StringSliceVar(&o.old, "old", nil, "files or directories with the current objects; matching objects are validated as updates")
 	f.StringVar(&o.subresource, "subresource", "", `validate updates of a subresource: "status"`)
 	f.BoolVar(&o.ratcheting, "ratcheting", true, "on update, report errors on unchanged values as warnings (as kube-apiserver)")
-	f.StringVarP(&o.output, "output", "o", "text", "output format: text, json or yaml")
+	f.StringVar(&o.base, "base", "", "git revision (branch, tag, commit) whose versions of the same paths are the old objects; objects only there are deletions")
+	f.StringVarP(&o.output, "output", "o", validateFormats[0].name, "output format: "+formatHelp())
+	f.StringVar(&o.fieldValidation, "field-validation", string(fieldValidations[0]), "fields the CRD does not know: Warn (pruned, with a warning: kube-apiserver's default), Strict (errors: kubectl apply's default), Ignore (pruned silently)")
+	f.StringVar(&o.failOn, "fail-on", failOnLevels[0], "what makes the run fail (exit 1): error, or warning (errors and warnings)")
 	f.IntVarP(&o.jobs, "jobs", "j", runtime.GOMAXPROCS(0), fmt.Sprintf("objects validated in parallel, at most %d (4 × GOMAXPROCS)", maxJobs()))
 	f.BoolVar(&o.failOnEmpty, "fail-on-empty", false, "exit 2 when no object was validated (empty input, only skipped kinds)")
 	f.StringVarP(&o.namespace, "namespace", "n", "default", "namespace of namespaced objects that have none, as kubectl's")
@@ -79,12 +119,20 @@ validated (an empty input, only skipped kinds), a warning says so;
 
 func (o *validateOptions) check(args []string) error {
 	switch {
-	case o.output != "text" && o.output != "json" && o.output != "yaml":
-		return badInput("unknown output format %q: use text, json or yaml", o.output)
+	case findFormat(o.output) == nil:
+		return badInput("unknown output format %q: use %s", o.output, strings.Join(formatNames(), ", "))
+	case o.mode() == "":
+		return badInput("unknown --field-validation %q: use Strict, Warn or Ignore", o.fieldValidation)
+	case !slices.Contains(failOnLevels, o.failOn):
+		return badInput("unknown --fail-on %q: use error or warning", o.failOn)
+	case o.base != "" && len(o.old) > 0:
+		return badInput("--base and --old both give the old objects: use one")
+	case o.base != "" && slices.Contains(args, manifest.Stdin):
+		return badInput("--base %s reads the old objects from the same paths at %s: give paths, not stdin (-)", o.base, o.base)
 	case o.subresource != "" && o.subresource != "status":
 		return badInput("unknown subresource %q: only status can be validated", o.subresource)
-	case o.subresource != "" && len(o.old) == 0:
-		return badInput("--subresource status validates updates: give the current objects with --old")
+	case o.subresource != "" && len(o.old) == 0 && o.base == "":
+		return badInput("--subresource status validates updates: give the current objects with --old or --base")
 	case o.jobs < 1:
 		return badInput("--jobs must be at least 1")
 	case o.jobs > maxJobs():
@@ -103,12 +151,12 @@ func runValidate(ctx context.Context, s streams, o *validateOptions, args []stri
 	if err != nil {
 		return err
 	}
-	olds, err := loadOldObjects(ctx, s, cat, o.old, o.namespace)
+	olds, err := o.loadOld(ctx, s, cat, args)
 	if err != nil {
 		return err
 	}
 	defer olds.close()
-	out := newValidateOutput(s, o.output)
+	out := newValidateOutput(s, o)
 	// Documents are decoded by the workers: decoding is a third of the
 	// work, and the reader would hold back the others.
 	orderedMap(o.jobs, 4*o.jobs,
@@ -129,7 +177,20 @@ func runValidate(ctx context.Context, s streams, o *validateOptions, args []stri
 				out.add(r)
 			}
 		})
-	return out.finish(o.failOnEmpty)
+	if o.base != "" {
+		if err := olds.deletions(out.add); err != nil {
+			out.fail(err)
+		}
+	}
+	return out.finish()
+}
+
+// loadOld indexes the old objects: --old, --base, or none.
+func (o *validateOptions) loadOld(ctx context.Context, s streams, cat *catalog.Catalog, args []string) (*oldObjects, error) {
+	if o.base != "" {
+		return loadBaseObjects(ctx, s, cat, o.base, args, o.namespace)
+	}
+	return loadOldObjects(ctx, s, cat, o.old, o.namespace)
 }
 
 // validateOne validates one document as a create, or as an update when an
@@ -137,7 +198,7 @@ func runValidate(ctx context.Context, s streams, o *validateOptions, args []stri
 func validateOne(ctx context.Context, cat *catalog.Catalog, olds *oldObjects, o *validateOptions, in inputDoc) objectResult {
 	r := newObjectResult(in.doc)
 	if in.err != nil {
-		r.Error = withoutSource(in.err).Error()
+		r.setReadError(in.err)
 		return r
 	}
 	if o.skipped(&r) {
@@ -149,7 +210,7 @@ func validateOne(ctx context.Context, cat *catalog.Catalog, olds *oldObjects, o 
 		return r
 	}
 	r.Namespace = defaultNamespace(v, in.doc.Object, o.namespace)
-	req := engine.Request{Operation: engine.Create, Object: in.doc.Object, DisableRatcheting: !o.ratcheting}
+	req := engine.Request{Operation: engine.Create, Object: in.doc.Object, DisableRatcheting: !o.ratcheting, FieldValidation: o.mode()}
 	old, err := olds.find(r.APIVersion, r.Kind, r.Namespace, r.Name)
 	switch {
 	case err != nil:

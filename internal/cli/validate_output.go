@@ -1,68 +1,82 @@
 package cli
 
 import (
-	"encoding/json"
 	"fmt"
 	"strings"
 
 	"k8s.io/apimachinery/pkg/util/validation/field"
+
+	"github.com/kval-dev/kval/engine"
 )
 
-// validateOutput prints validation results as they arrive, in input order:
-// text (kubectl's words), or one JSON or YAML document streamed item by item.
+// validateOutput counts validation results and hands them, in input
+// order as they arrive, to the printer of the chosen format.
 type validateOutput struct {
-	s       streams
-	format  string
-	summary struct {
-		Valid   int `json:"valid"`
-		Invalid int `json:"invalid"`
-	}
-	unusable int
-	skipped  int
+	s        streams
+	opts     *validateOptions
+	printer  resultPrinter
+	tally    *tally
 	status   int
-	count    int
-	json     *jsonResults
 	invalid  invalidCRDs
+	progress *progress
 }
 
-func newValidateOutput(s streams, format string) *validateOutput {
-	o := &validateOutput{s: s, format: format, invalid: invalidCRDs{}}
-	switch format {
-	case "json":
-		o.json = startJSONResults(s.out)
-	case "yaml":
-		fmt.Fprintln(s.out, "results:")
-	}
+func newValidateOutput(s streams, opts *validateOptions) *validateOutput {
+	o := &validateOutput{opts: opts, tally: newTally(), invalid: invalidCRDs{}}
+	// The progress line wraps stderr, so every message erases it first.
+	o.progress = newProgress(&s)
+	o.s = s
+	o.printer = findFormat(opts.output).printer(s)
 	return o
 }
 
-// add prints one result and counts it.
+// verdict is what a result counts as in the summary and the exit code.
+type verdict int
+
+const (
+	verdictValid verdict = iota
+	// verdictWarned is a valid object with warnings, under --fail-on warning.
+	verdictWarned
+	verdictInvalid
+	// verdictUnusable is a document kval could not check (Error).
+	verdictUnusable
+	verdictSkipped
+	// verdictDeleted is an object only the --base revision has.
+	verdictDeleted
+)
+
+// add counts one result and prints it.
 func (o *validateOutput) add(r objectResult) {
+	// Pruned fields are warnings under Warn only: Strict makes them the
+	// error, Ignore keeps quiet about them.
+	r.shownWarnings = r.warnings(o.opts.mode() == engine.FieldValidationWarn)
+	r.verdict = o.verdictOf(&r)
 	o.status = max(o.status, resultStatus(&r))
+	if r.verdict == verdictWarned {
+		o.status = max(o.status, ExitInvalid)
+	}
 	o.invalid.report(o.s.err, &r)
-	switch {
-	case r.Error != "":
-		o.unusable++
-	case r.Skipped != "":
-		o.skipped++
-	case len(r.Errors) > 0 || r.Rejected != "":
-		o.summary.Invalid++
-	default:
-		o.summary.Valid++
-	}
-	var err error
-	switch o.format {
-	case "json":
-		err = o.json.add(&r)
-	case "yaml":
-		err = o.addYAML(&r)
-	default:
-		o.addText(&r)
-	}
-	if err != nil {
+	o.tally.add(&r)
+	if err := o.printer.add(&r); err != nil {
 		o.fail(err)
 	}
-	o.count++
+	o.progress.update(o.tally)
+}
+
+func (o *validateOutput) verdictOf(r *objectResult) verdict {
+	switch {
+	case r.Operation == deleteOperation:
+		return verdictDeleted
+	case r.Error != "":
+		return verdictUnusable
+	case r.Skipped != "":
+		return verdictSkipped
+	case len(r.Errors) > 0 || r.Rejected != "":
+		return verdictInvalid
+	case o.opts.failOnWarning() && len(r.shownWarnings) > 0:
+		return verdictWarned
+	}
+	return verdictValid
 }
 
 // fail records an error that makes the input unusable.
@@ -71,79 +85,52 @@ func (o *validateOutput) fail(err error) {
 	o.status = ExitBadInput
 }
 
-func (o *validateOutput) addText(r *objectResult) {
-	if r.Error != "" {
-		fmt.Fprintf(o.s.err, "error: %s: %s\n", r.source(), r.Error)
-		return
-	}
-	if r.Skipped != "" {
-		fmt.Fprintf(o.s.err, "Warning: %s: %s %s: %s\n", r.source(), r.APIVersion, r.subject(), r.Skipped)
-		return
-	}
-	for _, p := range r.Pruned {
-		fmt.Fprintf(o.s.err, "Warning: %s: %s: unknown field %q\n", r.source(), r.subject(), p)
-	}
-	for _, w := range r.Warnings {
-		fmt.Fprintf(o.s.err, "Warning: %s: %s: %s\n", r.source(), r.subject(), w)
-	}
-	if r.Rejected != "" {
-		fmt.Fprintf(o.s.out, "%s: %s: %s\n", r.source(), r.subject(), r.Rejected)
-		return
-	}
-	if len(r.fieldErrs) > 0 {
-		fmt.Fprintf(o.s.out, "%s: %s", r.source(), invalidMessage(r.Kind, r.Name, r.fieldErrs))
-		return
-	}
-	fmt.Fprintf(o.s.out, "%s: %s is valid (%s)\n", r.source(), r.subject(), r.Operation)
-}
-
-func (o *validateOutput) addYAML(r *objectResult) error {
-	item, err := marshalYAML(r)
-	if err != nil {
-		return err
-	}
-	lines := strings.Split(strings.TrimSuffix(string(item), "\n"), "\n")
-	for i, line := range lines {
-		prefix := "  "
-		if i == 0 {
-			prefix = "- "
-		}
-		if _, err := fmt.Fprintln(o.s.out, prefix+line); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
 // finish closes the output with the summary and returns the exit status.
-func (o *validateOutput) finish(failOnEmpty bool) error {
-	switch o.format {
-	case "json":
-		summary, _ := json.MarshalIndent(o.summary, "  ", "  ")
-		o.json.end()
-		fmt.Fprintf(o.s.out, ",\n  \"summary\": %s\n}\n", summary)
-	case "yaml":
-		if o.count == 0 {
-			fmt.Fprintln(o.s.out, "  []")
-		}
-		fmt.Fprintf(o.s.out, "summary:\n  valid: %d\n  invalid: %d\n", o.summary.Valid, o.summary.Invalid)
-	default:
-		line := fmt.Sprintf("%d valid, %d invalid", o.summary.Valid, o.summary.Invalid)
-		if o.unusable > 0 {
-			line += fmt.Sprintf(", %d not validated", o.unusable)
-		}
-		if o.skipped > 0 {
-			line += fmt.Sprintf(", %d skipped", o.skipped)
-		}
-		fmt.Fprintln(o.s.out, line)
+func (o *validateOutput) finish() error {
+	o.progress.done()
+	if err := o.printer.finish(o.tally); err != nil {
+		o.fail(err)
 	}
-	if o.summary.Valid+o.summary.Invalid == 0 && o.status == ExitValid {
-		o.status = reportNothingDone(o.s, "validated", o.count, failOnEmpty)
+	t := o.tally
+	if t.Valid+t.Invalid == 0 && o.status == ExitValid {
+		o.status = reportNothingDone(o.s, "validated", t.count-t.Deleted, o.opts.failOnEmpty)
 	}
 	if o.status != ExitValid {
 		return &exitError{code: o.status}
 	}
 	return nil
+}
+
+// warnings are the warnings about a result shown to users: the fields
+// pruned (when showPruned) and the engine's warnings.
+func (r *objectResult) warnings(showPruned bool) []string {
+	var out []string
+	if showPruned {
+		for _, p := range r.Pruned {
+			out = append(out, fmt.Sprintf("unknown field %q", p))
+		}
+	}
+	return append(out, r.Warnings...)
+}
+
+// message is the result's outcome in kubectl's words, on one line or, for
+// several errors, a bulleted list; "" for a valid object.
+func (r *objectResult) message() string {
+	switch {
+	case r.Error != "":
+		return r.Error
+	case r.Skipped != "":
+		return r.APIVersion + " " + r.subject() + ": " + r.Skipped
+	case r.verdict == verdictDeleted:
+		return r.subject() + " is deleted (not validated)"
+	case r.unparsed:
+		return "invalid document: " + r.Rejected
+	case r.Rejected != "":
+		return r.subject() + ": " + r.Rejected
+	case len(r.fieldErrs) > 0:
+		return strings.TrimSuffix(invalidMessage(r.Kind, r.Name, r.fieldErrs), "\n")
+	}
+	return ""
 }
 
 // invalidMessage renders errors as kubectl prints kube-apiserver's Invalid

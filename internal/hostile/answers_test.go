@@ -49,7 +49,7 @@ func TestCommentsDoNotCountAgainstTheLimit(t *testing.T) {
 	big := "apiVersion: example.kval.dev/v1\nkind: Database\nmetadata: {name: big}\nspec: {engine: postgres, version: \"16\", primaryZone: z1, parameters: {x: \"" +
 		strings.Repeat("x", 3<<20) + "\"}}\n"
 	check(t, run{args: []string{"validate", "--crd", crd(), "-"}, stdin: big}, expect{
-		code: 2, once: "<stdin>:1: document is larger than 3145728 bytes as JSON, the limit of kube-apiserver", within: 10 * time.Second,
+		code: 1, onceOut: "<stdin>:1: invalid document: document is larger than 3145728 bytes as JSON, the limit of kube-apiserver", within: 10 * time.Second,
 	})
 }
 
@@ -71,7 +71,7 @@ func TestAnOutOfRangeNumberNamesItsField(t *testing.T) {
 	huge := "{\"apiVersion\": \"example.kval.dev/v1\", \"kind\": \"Database\", \"metadata\": {\"name\": \"n\"},\n" +
 		"  \"spec\": {\"engine\": \"postgres\", \"version\": \"16\",\n    \"replicas\": 1e400}}\n"
 	check(t, run{args: []string{"validate", "--crd", crd(), "-"}, stdin: huge}, expect{
-		code: 2, once: "error: <stdin>:1: line 3: spec.replicas: json: cannot unmarshal number 1e400 into Go value of type float64", within: 10 * time.Second,
+		code: 1, onceOut: "<stdin>:1: invalid document: line 3: spec.replicas: json: cannot unmarshal number 1e400 into Go value of type float64", within: 10 * time.Second,
 	})
 }
 

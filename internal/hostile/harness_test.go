@@ -79,6 +79,7 @@ type expect struct {
 	stderr   []string      // substrings of stderr
 	stdout   []string      // substrings of stdout
 	once     string        // a substring stderr must hold exactly once
+	onceOut  string        // a substring stdout must hold exactly once
 	within   time.Duration // wall-clock bound, generous
 	maxRSSMB int64         // peak resident memory bound, 0 for none
 	maxOut   int64         // bound on stdout's size, 0 for none
@@ -114,6 +115,9 @@ func check(t *testing.T, r run, want expect) outcome {
 	}
 	if want.once != "" && strings.Count(got.stderr, want.once) != 1 {
 		t.Errorf("stderr holds %q %d times, want once:\n%.2000s", want.once, strings.Count(got.stderr, want.once), got.stderr)
+	}
+	if want.onceOut != "" && strings.Count(got.stdout, want.onceOut) != 1 {
+		t.Errorf("stdout holds %q %d times, want once:\n%.2000s", want.onceOut, strings.Count(got.stdout, want.onceOut), got.stdout)
 	}
 	checkBounds(t, got, want)
 	return got

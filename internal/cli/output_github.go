@@ -1,0 +1,80 @@
+package cli
+
+import (
+	"fmt"
+	"strings"
+)
+
+// githubPrinter writes GitHub Actions workflow commands: an ::error per
+// field error (and per document refused or unreadable), a ::warning per
+// warning, a ::notice per deleted object, each with the file and line
+// GitHub annotates; then the summary as plain lines for the log.
+type githubPrinter struct{ s streams }
+
+func newGitHubPrinter(s streams) resultPrinter { return &githubPrinter{s: s} }
+
+func (p *githubPrinter) add(r *objectResult) error {
+	for _, c := range githubCommands(r) {
+		if _, err := fmt.Fprintln(p.s.out, c); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func githubCommands(r *objectResult) []string {
+	var out []string
+	add := func(command, message string) {
+		out = append(out, fmt.Sprintf("::%s %s::%s", command, githubProperties(r), githubEscape(message)))
+	}
+	switch {
+	case r.verdict == verdictDeleted:
+		add("notice", r.message())
+	case r.verdict == verdictUnusable || r.Rejected != "":
+		add("error", r.message())
+	}
+	for _, e := range r.fieldErrs {
+		add("error", fmt.Sprintf("%s: %s", r.subject(), e.Error()))
+	}
+	level := "warning"
+	if r.verdict == verdictWarned {
+		level = "error"
+	}
+	for _, w := range r.shownWarnings {
+		add(level, fmt.Sprintf("%s: %s", r.subject(), w))
+	}
+	return out
+}
+
+// githubProperties are the annotation's file, line and title.
+func githubProperties(r *objectResult) string {
+	props := []string{}
+	if r.File != stdinName {
+		props = append(props, "file="+githubEscapeProperty(r.File))
+		if line := problemLine(r); line > 0 {
+			props = append(props, fmt.Sprintf("line=%d", line))
+		}
+	}
+	props = append(props, "title="+githubEscapeProperty("kval: "+r.subject()))
+	return strings.Join(props, ",")
+}
+
+// githubEscape escapes a command's message as @actions/core does.
+func githubEscape(s string) string {
+	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A").Replace(s)
+}
+
+// githubEscapeProperty escapes a property value as @actions/core does.
+func githubEscapeProperty(s string) string {
+	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A", ":", "%3A", ",", "%2C").Replace(s)
+}
+
+func (p *githubPrinter) finish(t *tally) error {
+	if _, err := fmt.Fprintln(p.s.out, t.line()); err != nil {
+		return err
+	}
+	for _, line := range t.kindLines() {
+		fmt.Fprintln(p.s.out, line)
+	}
+	return nil
+}

@@ -1,0 +1,39 @@
+package cli
+
+import "fmt"
+
+// textPrinter prints results as kubectl does: outcomes on stdout,
+// warnings and documents that could not be checked on stderr.
+type textPrinter struct{ s streams }
+
+func newTextPrinter(s streams) resultPrinter { return &textPrinter{s: s} }
+
+func (p *textPrinter) add(r *objectResult) error {
+	switch r.verdict {
+	case verdictUnusable:
+		fmt.Fprintf(p.s.err, "error: %s: %s\n", r.source(), r.message())
+		return nil
+	case verdictSkipped:
+		fmt.Fprintf(p.s.err, "Warning: %s: %s\n", r.source(), r.message())
+		return nil
+	}
+	for _, w := range r.shownWarnings {
+		fmt.Fprintf(p.s.err, "Warning: %s: %s: %s\n", r.source(), r.subject(), w)
+	}
+	msg := r.message()
+	if msg == "" {
+		msg = fmt.Sprintf("%s is valid (%s)", r.subject(), r.Operation)
+	}
+	_, err := fmt.Fprintf(p.s.out, "%s: %s\n", r.source(), msg)
+	return err
+}
+
+func (p *textPrinter) finish(t *tally) error {
+	if _, err := fmt.Fprintln(p.s.out, t.line()); err != nil {
+		return err
+	}
+	for _, line := range t.kindLines() {
+		fmt.Fprintln(p.s.out, line)
+	}
+	return nil
+}
