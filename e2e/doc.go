@@ -141,8 +141,7 @@
 //     extensions, and its errors, or the same errors reported at the
 //     collection above (a rule's fieldPath cannot name an index; package
 //     lower's doc). An update invalid by the schema gets the errors of the
-//     CRD without extensions: the engine adds the extensions' errors,
-//     which kube-apiserver never reports (logged).
+//     CRD without extensions, from both.
 //   - TestLoweredSeedExamplesOnKubeAPIServer (lowered_seed_test.go): seed
 //     000's worked examples under each value of the extension (217
 //     transitions), in one CRD, likewise; and each verdict is the seed's.

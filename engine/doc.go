@@ -11,7 +11,9 @@
 //	          (registry and strategy: metadata, values, scale, embedded
 //	          resources, list types, x-kubernetes-validations), then kval's
 //	          own (the mutability extensions), then the checks of
-//	          Options.Extensions
+//	          Options.Extensions; kval's run only when kube-apiserver's
+//	          found nothing, as kube-apiserver calls a validating webhook
+//	          only for requests its own validation accepted
 //
 // Each step names the requests it applies to (create, update, status
 // update) and who performs it in a cluster, so an update-only check is one

@@ -90,8 +90,18 @@ func (r *run) validate(ctx context.Context) {
 	}
 }
 
+// applies says whether a step of owner o runs on this request. kval's own
+// checks are a validating admission webhook's: kube-apiserver calls the
+// webhook only for requests its own validation accepted, so with
+// AllChecks they do not run after an error.
 func (r *run) applies(on Ops, o owner) bool {
-	return on&r.ops != 0 && (o == kval || r.req.Scope == AllChecks)
+	switch {
+	case on&r.ops == 0:
+		return false
+	case o == kval:
+		return r.req.Scope == BeyondKubeAPIServer || len(r.res.Errors) == 0
+	}
+	return r.req.Scope == AllChecks
 }
 
 func (r *run) record(o owner, errs field.ErrorList) {

@@ -215,7 +215,7 @@ func TestMutabilityExtensionsOnUpdate(t *testing.T) {
 			}
 		}
 	}
-	res := update(t, v, obj("postgres"), obj("mysql"))
+	res := update(t, v, obj("postgres"), obj("sql"))
 	want := "spec.engine: Forbidden: field is immutable"
 	found := false
 	for _, e := range res.Errors {

@@ -61,12 +61,7 @@
 //   - writes that name no field manager are managed by "kvaltest", where
 //     kube-apiserver takes the client's user agent;
 //   - ratcheted errors are delivered as warnings (kube-apiserver ratchets
-//     silently);
-//   - an update invalid by the schema that also breaks a mutability
-//     extension is rejected with both errors, where kube-apiserver rejects
-//     it before kval's webhook is called, with the schema's errors alone
-//     (the engine's mutability stage runs whatever the earlier steps
-//     found).
+//     silently).
 //
 // Built-in kinds (ConfigMap, Secret, Namespace, Deployment...) are stored
 // WITHOUT validation: kval has CRD schemas, not the Go validation of
