@@ -7,7 +7,6 @@ import (
 
 	utilvalidation "k8s.io/apimachinery/pkg/util/validation"
 	"k8s.io/apimachinery/pkg/util/validation/field"
-	"k8s.io/apiserver/pkg/util/webhook"
 )
 
 // conversionReviewVersions are the ConversionReview versions kube-apiserver
@@ -57,7 +56,7 @@ func checkClientConfig(cc *WebhookClientConfig, path *field.Path, tol *tolerance
 		errs = checkWebhookService(cc.Service, path.Child("service"))
 	}
 	if len(cc.CABundle) > 0 && tol != nil && tol.checkCABundle {
-		errs = append(errs, webhook.ValidateCABundle(path.Child("caBundle"), cc.CABundle)...)
+		errs = append(errs, checkCABundle(path.Child("caBundle"), cc.CABundle)...)
 	}
 	return errs
 }

@@ -3,7 +3,6 @@ package schema
 import (
 	"k8s.io/apimachinery/pkg/api/equality"
 	"k8s.io/apimachinery/pkg/util/validation/field"
-	"k8s.io/apiserver/pkg/util/webhook"
 )
 
 // tolerance is what kube-apiserver's ValidateCustomResourceDefinitionUpdate
@@ -104,7 +103,7 @@ func hasInvalidCABundle(conv *Conversion) bool {
 	if conv == nil || conv.WebhookClientConfig == nil || len(conv.WebhookClientConfig.CABundle) == 0 {
 		return false
 	}
-	return len(webhook.ValidateCABundle(field.NewPath("caBundle"), conv.WebhookClientConfig.CABundle)) > 0
+	return len(checkCABundle(field.NewPath("caBundle"), conv.WebhookClientConfig.CABundle)) > 0
 }
 
 // tooManySelectableKept lists the selectable-field lists that were over the
