@@ -1,6 +1,9 @@
 package rollout
 
-import "github.com/prometheus/client_golang/prometheus"
+import (
+	"github.com/prometheus/client_golang/prometheus"
+	dto "github.com/prometheus/client_model/go"
+)
 
 // Metrics are the KEP's counters, under the names kube-apiserver exposes
 // (namespace apiserver, subsystem validation), so dashboards and alerts
@@ -59,4 +62,19 @@ func (m *Metrics) mismatch(identifier string) {
 func (m *Metrics) panicked(identifier string) {
 	m.panics.Inc()
 	m.panicsByRule.WithLabelValues(identifier).Inc()
+}
+
+// MismatchTotal reads declarative_validation_mismatch_total, for tests
+// that assert what shadow mode counted.
+func MismatchTotal(m *Metrics) float64 { return counterValue(m.mismatches) }
+
+// PanicTotal reads declarative_validation_panic_total.
+func PanicTotal(m *Metrics) float64 { return counterValue(m.panics) }
+
+func counterValue(c prometheus.Counter) float64 {
+	var out dto.Metric
+	if err := c.Write(&out); err != nil {
+		return 0
+	}
+	return out.GetCounter().GetValue()
 }
