@@ -56,6 +56,7 @@ func markdownDocs(docs []validators.Doc) []byte {
 		b.WriteString("\n" + markdownTag(d))
 	}
 	b.WriteString("\n" + optionsReference)
+	b.WriteString("\n" + kepReference)
 	return []byte(b.String())
 }
 
@@ -93,6 +94,9 @@ func markdownTag(d validators.Doc) string {
 	}
 	if d.Warning != "" {
 		b.WriteString("**Warning:** " + oneLine(d.Warning) + "\n\n")
+	}
+	if d.Example != "" {
+		b.WriteString("```go\n" + d.Example + "\n```\n\n")
 	}
 	fmt.Fprintf(&b, "- Stability: %s\n- Scopes: %s\n", d.Stability, scopeList(d.Scopes))
 	for _, a := range d.Args {

@@ -7,6 +7,7 @@ import (
 
 	"github.com/kval-dev/kval/gen"
 	"github.com/kval-dev/kval/gen/validators"
+	"github.com/kval-dev/kval/tags"
 )
 
 // TestDocsFileIsCurrent keeps docs/tags.md, which the README links, equal
@@ -47,5 +48,27 @@ func TestDocsListEveryTagWithItsContract(t *testing.T) {
 	}
 	if _, err := gen.RenderDocs("html"); err == nil {
 		t.Error("an unknown format must be an error")
+	}
+}
+
+// TestDocExamplesParse keeps the examples in docs/tags.md well-formed:
+// every tag line of an example parses, and each example uses its tag.
+func TestDocExamplesParse(t *testing.T) {
+	for _, d := range gen.TagDocs() {
+		if d.Example == "" {
+			continue
+		}
+		if !strings.Contains(d.Example, "+"+d.Tag) {
+			t.Errorf("+%s: example does not use the tag: %s", d.Tag, d.Example)
+		}
+		for _, line := range strings.Split(d.Example, "\n") {
+			text, ok := strings.CutPrefix(line, "// +")
+			if !ok {
+				continue
+			}
+			if _, err := tags.Parse(text, tags.Pos{}); err != nil {
+				t.Errorf("+%s: example line %q: %v", d.Tag, line, err)
+			}
+		}
 	}
 }

@@ -20,10 +20,14 @@ type linter struct {
 	ps    *problems
 	d     *discoverer
 	typed map[*types.TypeName]bool
+	// current is the Kubernetes version the lifecycle lint compares with
+	// (nil: no lifecycle lint); its warnings go to warnings.
+	current  *kubeMinor
+	warnings *[]string
 }
 
-func newLinter(d *discoverer) *linter {
-	return &linter{prog: d.prog, reg: d.reg, ps: d.ps, d: d, typed: map[*types.TypeName]bool{}}
+func newLinter(d *discoverer, current *kubeMinor, warnings *[]string) *linter {
+	return &linter{prog: d.prog, reg: d.reg, ps: d.ps, d: d, typed: map[*types.TypeName]bool{}, current: current, warnings: warnings}
 }
 
 func (l *linter) lintTarget(t *target) {
@@ -54,19 +58,21 @@ func (l *linter) lintType(t types.Type) {
 	if hasOption(ti.doc, nolintTag) {
 		return
 	}
-	l.lintComments(ti.obj.Pkg().Path(), ti.doc, nil)
+	typeTags := l.lintComments(ti.obj.Pkg().Path(), ti.doc, nil, false)
 	if shape.IsTypedef(t) {
 		l.lintType(t.Underlying())
 	}
+	exempt := hasTag(typeTags, validators.LifecycleExemptTag)
 	for _, m := range ti.members {
-		l.lintComments(ti.obj.Pkg().Path(), m.Comments, m)
+		l.lintComments(ti.obj.Pkg().Path(), m.Comments, m, exempt)
 		l.lintType(m.Type)
 	}
 }
 
-// lintComments applies the rules to the tags in one comment. m is the field
-// the comment belongs to, or nil for a type.
-func (l *linter) lintComments(pkgPath string, lines []tags.Line, m *validators.Member) {
+// lintComments applies the rules to the tags in one comment and returns
+// them. m is the field the comment belongs to, or nil for a type; exempt
+// says the enclosing type is exempt from the lifecycle lint.
+func (l *linter) lintComments(pkgPath string, lines []tags.Line, m *validators.Member, exempt bool) []tags.Tag {
 	l.unknownTags(lines)
 	for _, p := range capitalTags(lines, true) {
 		l.ps.add(p)
@@ -82,6 +88,8 @@ func (l *linter) lintComments(pkgPath string, lines []tags.Line, m *validators.M
 	l.duplicates(list)
 	l.repeats(list)
 	l.bounds(list)
+	l.lifecycle(list, exempt)
+	return list
 }
 
 func (l *linter) problem(t tags.Tag, hint, msg string) {

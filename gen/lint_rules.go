@@ -13,7 +13,7 @@ import (
 // itself. Rules are stable by default; in an alpha or beta API version
 // (a package path ending in e.g. v1alpha1) alpha or beta tags may be used
 // bare; +k8s:alpha and +k8s:beta lower the level of their payload; a rule
-// behind a feature gate (+k8s:ifEnabled/ifDisabled) may use beta tags.
+// behind a feature gate (+k8s:ifOptionEnabled/ifOptionDisabled or upstream's ifEnabled/ifDisabled) may use beta tags.
 func (l *linter) stability(pkgPath string, t tags.Tag) {
 	level := packageLevel(pkgPath)
 	check := t
@@ -28,7 +28,7 @@ func (l *linter) stability(pkgPath string, t tags.Tag) {
 		}
 		check = *t.Payload
 	}
-	if (check.Name == "k8s:ifEnabled" || check.Name == "k8s:ifDisabled") && level == validators.StabilityStable {
+	if validators.IsOptionConditional(check.Name) && level == validators.StabilityStable {
 		level = validators.StabilityBeta
 	}
 	for _, link := range check.Chain() {
@@ -107,6 +107,8 @@ func requirednessIn(t tags.Tag) (tags.Tag, bool) {
 // samePlacePrefixes are tags whose payload applies where they are written.
 var samePlacePrefixes = map[string]bool{
 	"k8s:alpha": true, "k8s:beta": true, "k8s:ifEnabled": true, "k8s:ifDisabled": true,
+	"k8s:ifOptionEnabled": true, "k8s:ifOptionDisabled": true,
+	"k8s:ifSubresource": true, "k8s:ifNotSubresource": true,
 }
 
 func hasDefault(lines []tags.Line) bool {

@@ -27,6 +27,10 @@ type Options struct {
 	ReadOnly []string
 	// Header is boilerplate (e.g. a license) put at the top of each file.
 	Header string
+	// CurrentVersion is the Kubernetes version ("1.40") the lifecycle lint
+	// compares +k8s:alpha and +k8s:beta rules' since with; empty turns the
+	// lifecycle lint off.
+	CurrentVersion string
 }
 
 // Result is the outcome of a run.
@@ -44,7 +48,8 @@ type Result struct {
 	ProblemPackages []string
 	// Warnings are type errors in the loaded code, which do not stop
 	// generation (hand-written code may use generated code about to be
-	// replaced) but may explain surprises.
+	// replaced) but may explain surprises, and the lifecycle lint's
+	// findings (Options.CurrentVersion).
 	Warnings []string
 }
 
@@ -65,6 +70,10 @@ func run(opts Options, lintOnly bool) (*Result, error) {
 	if opts.OutputFile == "" {
 		opts.OutputFile = DefaultOutputFile
 	}
+	current, err := currentVersion(opts.CurrentVersion)
+	if err != nil {
+		return nil, err
+	}
 	prog, err := load(opts.Dir, opts.Patterns, opts.ReadOnly, opts.OutputFile)
 	if err != nil {
 		return nil, err
@@ -82,7 +91,7 @@ func run(opts Options, lintOnly bool) (*Result, error) {
 	for _, t := range targets {
 		res.Packages = append(res.Packages, t.out.path)
 		if !t.nolint {
-			newLinter(d).lintTarget(t)
+			newLinter(d, current, &res.Warnings).lintTarget(t)
 		}
 	}
 	for _, issue := range reg.UnclaimedCustomFunctions(prog.outputs) {
@@ -95,6 +104,18 @@ func run(opts Options, lintOnly bool) (*Result, error) {
 		res.Files = files
 	}
 	return res, nil
+}
+
+// currentVersion parses Options.CurrentVersion; "" is no version.
+func currentVersion(s string) (*kubeMinor, error) {
+	if s == "" {
+		return nil, nil
+	}
+	v, err := parseKubeMinor(s)
+	if err != nil {
+		return nil, fmt.Errorf("--current-version: %w", err)
+	}
+	return &v, nil
 }
 
 // emitAll renders every target's files; rendering also finds problems (e.g.

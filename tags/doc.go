@@ -13,7 +13,7 @@
 //	args       ::= ( arg | named { ws "," ws named } ) [ ws "," ]
 //	named      ::= ident ws ":" ws arg
 //	arg        ::= string | int | bool | ident
-//	value      ::= "+" tag | string | int | bool | ident
+//	value      ::= "+" tag | string | int | bool | ident { ws "," ws ident }
 //	comment    ::= ws "#" { any character }
 //	string     ::= '"' { char | escape } '"' | "`" { char | escape } "`"
 //	escape     ::= "\\" ( "\\" | the quote character )
@@ -28,7 +28,10 @@
 // argument is allowed. A value of the form "=+tag" chains a payload tag, which
 // may itself carry a payload: `+k8s:eachVal=+k8s:item(key: "a")=+k8s:immutable`.
 // Identifiers in argument and value position are strings; "true" and "false"
-// are booleans.
+// are booleans. A value may be a comma-separated list of identifiers
+// (`+k8s:update=NoModify,NoClear`, as KEP-5073 writes it), read as one
+// string with the spaces around commas dropped; codetags does not read
+// lists, so tags written for upstream never contain one.
 //
 // Generator options such as `+k8s:validation-gen=TypesWithField=TypeMeta` take
 // the rest of the line as their value; ParseRaw parses them:

@@ -159,9 +159,33 @@ func (p *parser) value(t *Tag) error {
 		t.Payload, t.Kind = &payload, TagValue
 		return nil
 	}
+	bare := isIdentStart(p.s.peek())
 	var err error
 	t.Value, t.Kind, err = p.scalar()
+	if err == nil && bare && t.Kind == String {
+		t.Value, err = p.nameList(t.Value)
+	}
 	return err
+}
+
+// nameList reads the rest of a comma-separated list of names in value
+// position (+k8s:update=NoModify,NoClear, as KEP-5073 writes it) and
+// returns it joined by "," without spaces. Arguments cannot hold lists:
+// there the comma separates arguments.
+func (p *parser) nameList(first string) (string, error) {
+	list := first
+	for {
+		p.s.skipSpace()
+		if !p.s.accept(',') {
+			return list, nil
+		}
+		p.s.skipSpace()
+		w, err := p.s.ident(isIdentChar)
+		if err != nil {
+			return "", err
+		}
+		list += "," + w
+	}
 }
 
 // scalar reads a string, integer, boolean or identifier.

@@ -33,6 +33,12 @@ func TestParseAcceptsTheGrammar(t *testing.T) {
 			Tag{Name: "k8s:neq", Value: `a"b\c`, Kind: String}},
 		{"bool value", "k8s:neq=true",
 			Tag{Name: "k8s:neq", Value: "true", Kind: Bool}},
+		{"list of names", "k8s:update=NoModify,NoClear",
+			Tag{Name: "k8s:update", Value: "NoModify,NoClear", Kind: String}},
+		{"list of names with spaces and a comment", "k8s:update=NoSet , NoModify,  NoClear # frozen",
+			Tag{Name: "k8s:update", Value: "NoSet,NoModify,NoClear", Kind: String}},
+		{"list in a payload", "k8s:eachVal=+k8s:update=NoSet,NoClear",
+			Tag{Name: "k8s:eachVal", Kind: TagValue, Payload: &Tag{Name: "k8s:update", Value: "NoSet,NoClear", Kind: String}}},
 		{"positional arg", `k8s:ifEnabled("FeatureX")=+k8s:minimum=1`,
 			Tag{Name: "k8s:ifEnabled", Args: []Arg{{Value: "FeatureX", Kind: String}}, Kind: TagValue,
 				Payload: &Tag{Name: "k8s:minimum", Value: "1", Kind: Int}}},
@@ -109,6 +115,8 @@ func TestParseRejectsMalformedTags(t *testing.T) {
 		{"junk after value", "k8s:minimum=1 2", "want end of tag or a '#' comment", 15},
 		{"name must start with a letter", "1abc", "want a name", 1},
 		{"payload must be a tag", "k8s:eachVal=+", `want a tag name after "=+"`, 14},
+		{"list ends with a comma", "k8s:update=NoSet,", "want a name", 18},
+		{"list of numbers", "k8s:minimum=1,2", "want end of tag", 14},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -18,5 +18,5 @@
 //
 // Stability (alpha, beta) is not a concern of the checks: the generated code
 // marks the errors of alpha and beta rules with field.ErrorList.MarkAlpha and
-// MarkBeta, which is what a rollout layer reads to shadow or enforce them.
+// MarkBeta, which is what package rollout reads to shadow or enforce them.
 package validate

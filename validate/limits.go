@@ -31,6 +31,22 @@ func Maximum[T Integer](_ context.Context, _ operation.Operation, fldPath *field
 	return field.ErrorList{field.Invalid(fldPath, *value, fmt.Sprintf("must be less than or equal to %d", max)).WithOrigin("maximum")}
 }
 
+// ExclusiveMinimum reports a value at or below min (+k8s:exclusiveMinimum).
+func ExclusiveMinimum[T Integer](_ context.Context, _ operation.Operation, fldPath *field.Path, value, _ *T, min T) field.ErrorList {
+	if value == nil || *value > min {
+		return nil
+	}
+	return field.ErrorList{field.Invalid(fldPath, *value, fmt.Sprintf("must be greater than %d", min)).WithOrigin("exclusiveMinimum")}
+}
+
+// ExclusiveMaximum reports a value at or above max (+k8s:exclusiveMaximum).
+func ExclusiveMaximum[T Integer](_ context.Context, _ operation.Operation, fldPath *field.Path, value, _ *T, max T) field.ErrorList {
+	if value == nil || *value < max {
+		return nil
+	}
+	return field.ErrorList{field.Invalid(fldPath, *value, fmt.Sprintf("must be less than %d", max)).WithOrigin("exclusiveMaximum")}
+}
+
 // MaxLength reports a string of more than max characters (runes).
 func MaxLength[T ~string](_ context.Context, _ operation.Operation, fldPath *field.Path, value, _ *T, max int) field.ErrorList {
 	if value == nil || !longerThan(string(*value), max) {

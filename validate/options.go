@@ -22,3 +22,15 @@ func IfOption[T any](ctx context.Context, op operation.Operation, fldPath *field
 	}
 	return validator(ctx, op, fldPath, value, oldValue)
 }
+
+// IfSubresource runs validator only when the request's subresource path
+// (operation.Request.SubresourcePath: "/status", "/" for the resource
+// itself) equals path (want true, +k8s:ifSubresource) or differs from it
+// (want false, +k8s:ifNotSubresource).
+func IfSubresource[T any](ctx context.Context, op operation.Operation, fldPath *field.Path, value, oldValue T,
+	path string, want bool, validator ValidateFunc[T]) field.ErrorList {
+	if (op.Request.SubresourcePath() == path) != want {
+		return nil
+	}
+	return validator(ctx, op, fldPath, value, oldValue)
+}

@@ -230,6 +230,19 @@ func setExclusiveMaximum(n *node, u use) error {
 	return err
 }
 
+// setExclusiveMinimumBound is +k8s:exclusiveMinimum=N: OpenAPI v3.0
+// writes it as minimum N with exclusiveMinimum true.
+func setExclusiveMinimumBound(n *node, u use) error {
+	n.s.ExclusiveMinimum = true
+	return setMinimum(n, u)
+}
+
+// setExclusiveMaximumBound is +k8s:exclusiveMaximum=N, likewise.
+func setExclusiveMaximumBound(n *node, u use) error {
+	n.s.ExclusiveMaximum = true
+	return setMaximum(n, u)
+}
+
 func setUniqueItems(n *node, u use) error {
 	b, err := flagValue(u)
 	n.s.UniqueItems = b

@@ -38,14 +38,16 @@ func viaTag(set func(*node, use) error) func(*node, use) error {
 }
 
 var (
-	k8sMinimum       = viaTag(setMinimum)
-	k8sMaximum       = viaTag(setMaximum)
-	k8sMinLength     = viaTag(setMinLength)
-	k8sMaxLength     = viaTag(setMaxLength)
-	k8sMinItems      = viaTag(setMinItems)
-	k8sMaxItems      = viaTag(setMaxItems)
-	k8sMinProperties = viaTag(setMinProperties)
-	k8sMaxProperties = viaTag(setMaxProperties)
+	k8sMinimum          = viaTag(setMinimum)
+	k8sMaximum          = viaTag(setMaximum)
+	k8sExclusiveMinimum = viaTag(setExclusiveMinimumBound)
+	k8sExclusiveMaximum = viaTag(setExclusiveMaximumBound)
+	k8sMinLength        = viaTag(setMinLength)
+	k8sMaxLength        = viaTag(setMaxLength)
+	k8sMinItems         = viaTag(setMinItems)
+	k8sMaxItems         = viaTag(setMaxItems)
+	k8sMinProperties    = viaTag(setMinProperties)
+	k8sMaxProperties    = viaTag(setMaxProperties)
 )
 
 func k8sListType(n *node, u use) error {

@@ -28,6 +28,9 @@ func TestRulesAreValid(t *testing.T) {
 		"message: 'must specify at most one of: `c`, `d`'",
 		"rule: self != \"none\"",
 		"minItems: 1",
+		"exclusiveMinimum: true",
+		"exclusiveMaximum: true",
+		"maximum: 100",
 	} {
 		if !strings.Contains(y, want) {
 			t.Errorf("missing %q in:\n%s", want, y)

@@ -10,6 +10,7 @@ func (r *Registry) catalog() []Validator {
 		requiredness{mode: modeRequired}, requiredness{mode: modeOptional}, requiredness{mode: modeForbidden},
 		// Value limits.
 		limit{kind: limitMinimum}, limit{kind: limitMaximum},
+		limit{kind: limitExclusiveMin}, limit{kind: limitExclusiveMax},
 		limit{kind: limitMinLength}, limit{kind: limitMaxLength}, limit{kind: limitMaxBytes},
 		limit{kind: limitMinItems}, limit{kind: limitMaxItems},
 		limit{kind: limitMinProperties}, limit{kind: limitMaxProperties},
@@ -27,8 +28,11 @@ func (r *Registry) catalog() []Validator {
 		immutable{}, &update{r: r}, monotonic{},
 		// Escape hatches and control.
 		&customValidation{r: r}, &opaqueType{r: r},
-		&ifOption{r: r, enabled: true}, &ifOption{r: r, enabled: false},
-		&level{r: r, tag: alphaTag, level: code.Alpha}, &level{r: r, tag: betaTag, level: code.Beta},
+		&ifOption{r: r, tag: ifOptionEnabledTag, enabled: true}, &ifOption{r: r, tag: ifOptionDisabledTag, enabled: false},
+		&ifOption{r: r, tag: ifEnabledTag, enabled: true, alias: ifOptionEnabledTag},
+		&ifOption{r: r, tag: ifDisabledTag, enabled: false, alias: ifOptionDisabledTag},
+		&ifSubresource{r: r, want: true}, &ifSubresource{r: r, want: false},
+		&level{r: r, tag: alphaTag, level: code.Alpha}, &level{r: r, tag: betaTag, level: code.Beta}, lifecycleExempt{},
 		// Test fixtures.
 		fixedResult{kind: fixedTrue}, fixedResult{kind: fixedFalse}, fixedResult{kind: fixedError},
 		fixedResult{kind: fixedTrueAlpha}, fixedResult{kind: fixedTrueBeta},

@@ -89,9 +89,10 @@ func enumValueOf(c *Constant) (*enumValue, bool) {
 		switch {
 		case t.Name == enumExcludeTag:
 			return nil, true
-		case (t.Name == ifEnabledTag || t.Name == ifDisabledTag) && t.Payload != nil && t.Payload.Name == enumExcludeTag:
+		case IsOptionConditional(t.Name) && t.Payload != nil && t.Payload.Name == enumExcludeTag:
 			if opt, ok := t.PositionalArg(); ok {
-				v.exclusions = append(v.exclusions, enumExclusion{option: opt.Value, excludeWhen: t.Name == ifEnabledTag})
+				whenOn := t.Name == ifEnabledTag || t.Name == ifOptionEnabledTag
+				v.exclusions = append(v.exclusions, enumExclusion{option: opt.Value, excludeWhen: whenOn})
 			}
 		}
 	}

@@ -21,6 +21,11 @@ func (immutable) Doc() Doc {
 		Tag: immutableTag, Stability: StabilityStable,
 		Scopes:      []Scope{ScopeType, ScopeField, ScopeListVal, ScopeMapVal},
 		Description: "The value may not change once the object exists.",
+		Docs: "KEP-5073 defines it as +k8s:update=NoSet,NoModify,NoClear on a value, and as NoSet, NoAddItem, " +
+			"NoRemoveItem and +k8s:eachVal=+k8s:immutable on a list or map: a value unset at creation stays unset, " +
+			"and a list or map keeps its items. kval compares the whole value (a reordered list is a change), " +
+			"as upstream does; see \"KEP-5073 decisions\" below.",
+		Example: "// +k8s:optional\n// +k8s:immutable\nHostNetwork bool `json:\"hostNetwork\"`",
 	}
 }
 

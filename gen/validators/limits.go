@@ -13,6 +13,8 @@ type limitKind string
 const (
 	limitMinimum       limitKind = "k8s:minimum"
 	limitMaximum       limitKind = "k8s:maximum"
+	limitExclusiveMin  limitKind = "k8s:exclusiveMinimum"
+	limitExclusiveMax  limitKind = "k8s:exclusiveMaximum"
 	limitMinLength     limitKind = "k8s:minLength"
 	limitMaxLength     limitKind = "k8s:maxLength"
 	limitMaxBytes      limitKind = "k8s:maxBytes"
@@ -42,6 +44,11 @@ type limitSpec struct {
 	// skipZero: a limit of 0 checks nothing and emits nothing.
 	skipZero bool
 	max      int64
+	// stability is the tag's; the zero value means stable. Tags kval adds
+	// beyond upstream start at beta, as KEP-5073 lets simple OpenAPI-like
+	// tags start.
+	stability Stability
+	example   string
 }
 
 var (
@@ -60,6 +67,16 @@ func (v limit) spec() limitSpec {
 			s.payload.Docs = "The largest value allowed."
 		}
 		return s
+	case limitExclusiveMin:
+		return limitSpec{fn: "ExclusiveMinimum", target: "integer", scopes: anyValueScopes, applies: shape.IsInteger, stability: StabilityBeta,
+			description: "The integer value must be greater than the given number (KEP-5073; OpenAPI's exclusiveMinimum).",
+			payload:     PayloadDoc{Description: "<integer>", Docs: "The largest value not allowed."},
+			example:     "// +k8s:optional\n// +k8s:beta(since: \"1.36\")=+k8s:exclusiveMinimum=0\nTarget int32 `json:\"target\"`"}
+	case limitExclusiveMax:
+		return limitSpec{fn: "ExclusiveMaximum", target: "integer", scopes: anyValueScopes, applies: shape.IsInteger, stability: StabilityBeta,
+			description: "The integer value must be less than the given number (KEP-5073; OpenAPI's exclusiveMaximum).",
+			payload:     PayloadDoc{Description: "<integer>", Docs: "The smallest value not allowed."},
+			example:     "// +k8s:optional\n// +k8s:beta(since: \"1.36\")=+k8s:exclusiveMaximum=100\nTarget int32 `json:\"target\"`"}
 	case limitMinLength:
 		return limitSpec{fn: "MinLength", target: "string", scopes: anyValueScopes, applies: shape.IsString, skipZero: true,
 			description: "The string must have at least the given number of characters (runes, so between N and 4N bytes). An empty value is left to the requiredness tags.",
@@ -98,8 +115,13 @@ func isStringKeyedMap(t types.Type) bool {
 
 func (v limit) Doc() Doc {
 	s := v.spec()
+	stability := s.stability
+	if stability == "" {
+		stability = StabilityStable
+	}
 	return Doc{
-		Tag: string(v.kind), Stability: StabilityStable, Scopes: s.scopes, Description: s.description,
+		Example: s.example,
+		Tag:     string(v.kind), Stability: stability, Scopes: s.scopes, Description: s.description,
 		Payloads: []PayloadDoc{s.payload}, PayloadKind: tags.Int, PayloadRequired: true, Once: true,
 	}
 }

@@ -98,7 +98,12 @@ func TestMisusedTagsAreReportedWithTagPositionAndHint(t *testing.T) {
 		{fieldCtx(itemsT), "k8s:listType=map", "found listType=map or unique=map without listMapKey", "+k8s:listMapKey"},
 		{fieldCtx(itemT), "k8s:required", "non-pointer structs cannot use +k8s:required", "make the field a pointer"},
 		{fieldCtx(intT), "k8s:update=NoAddItem", "+k8s:update=NoAddItem can only be used on list or map fields", ""},
-		{fieldCtx(strT), "k8s:alpha(since: \"v1.2\")=+k8s:maxLength=1", `invalid kubernetes version "v1.2"`, ""},
+		{fieldCtx(strT), "k8s:alpha(since: \"1.2.3\")=+k8s:maxLength=1", `invalid kubernetes version "1.2.3"`, ""},
+		{fieldCtx(strT), "k8s:beta(since: \"v1.36\", owner: \"jane\")=+k8s:maxLength=1", `invalid owner "jane"`, "@jane"},
+		{fieldCtx(strT), "k8s:update=NoModify,NoClr", `unknown +k8s:update constraint "NoClr"`, "NoClear"},
+		{fieldCtx(strT), "k8s:ifSubresource(\"a//b\")=+k8s:maxLength=1", `invalid subresource path "a//b"`, "/status"},
+		{fieldCtx(strT), "k8s:exclusiveMaximum=1", "can only be used on integer types, not string", ""},
+		{fieldCtx(listT), "k8s:eachVal=+k8s:update=NoSet", "+k8s:update=NoSet does not apply to", "enclosing field"},
 	}
 	for _, c := range cases {
 		t.Run(c.text, func(t *testing.T) {

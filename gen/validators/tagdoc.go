@@ -24,6 +24,9 @@ type Doc struct {
 	Warning string `json:",omitempty"`
 	// Usage shows the tag's syntax; Usage() derives one when empty.
 	Usage string `json:",omitempty"`
+	// Example is a field written with the tag, for the reference. Not in
+	// upstream's docs.
+	Example string `json:",omitempty"`
 	// Args are the arguments in parentheses.
 	Args []ArgDoc `json:",omitempty"`
 	// Payloads are the accepted values after "=".

@@ -3,6 +3,7 @@ package validators
 import (
 	"go/types"
 	"sort"
+	"strings"
 
 	"github.com/kval-dev/kval/gen/code"
 	"github.com/kval-dev/kval/gen/shape"
@@ -24,13 +25,35 @@ const (
 
 var constraintNames = []string{"NoSet", "NoUnset", "NoModify", "NoAddItem", "NoRemoveItem"}
 
+// constraintAliases are the other spellings of a constraint: KEP-5073
+// names NoUnset NoClear.
+var constraintAliases = map[string]constraint{"NoClear": noUnset}
+
 func parseConstraint(s string) (constraint, bool) {
+	if c, ok := constraintAliases[s]; ok {
+		return c, true
+	}
 	for i, n := range constraintNames {
 		if n == s {
 			return constraint(i), true
 		}
 	}
 	return 0, false
+}
+
+// parseConstraints reads a +k8s:update value: one constraint or a comma
+// list of them (NoModify,NoClear).
+func parseConstraints(value string) ([]constraint, error) {
+	var cs []constraint
+	for _, name := range strings.Split(value, ",") {
+		c, ok := parseConstraint(name)
+		if !ok {
+			return nil, fixf("use NoSet, NoModify, NoClear (or NoUnset), NoAddItem or NoRemoveItem, alone or as a comma list",
+				"unknown +k8s:update constraint %q", name)
+		}
+		cs = append(cs, c)
+	}
+	return cs, nil
 }
 
 func (c constraint) String() string { return constraintNames[c] }
@@ -41,18 +64,21 @@ type updateMeta struct {
 	level       code.Level
 }
 
-// update implements +k8s:update=NoSet|NoUnset|NoModify|NoAddItem|NoRemoveItem.
-// The tags of a field combine into one check.
+// update implements +k8s:update=NoSet|NoUnset|NoModify|NoAddItem|NoRemoveItem,
+// with NoClear for NoUnset and comma lists (NoModify,NoClear) as KEP-5073
+// writes them. The tags of a field combine into one check.
 type update struct{ r *Registry }
 
 func (*update) Doc() Doc {
 	return Doc{
 		Tag: updateTag, Stability: StabilityStable, Scopes: []Scope{ScopeField, ScopeListVal, ScopeMapVal},
 		PayloadKind: tags.String,
-		Description: "Restricts how an update may change the field; repeat the tag to combine constraints.",
+		Example:     "// +k8s:optional\n// +k8s:update=NoModify,NoClear\nVolumeName string `json:\"volumeName\"`",
+		Description: "Restricts how an update may change the field; combine constraints in a comma list (NoModify,NoClear) or by repeating the tag.",
 		Payloads: []PayloadDoc{
 			{Description: "NoSet", Docs: "an unset field may not become set"},
 			{Description: "NoUnset", Docs: "a set field may not become unset"},
+			{Description: "NoClear", Docs: "KEP-5073's name for NoUnset"},
 			{Description: "NoModify", Docs: "a set field may not change value (setting and unsetting are left to NoSet and NoUnset)"},
 			{Description: "NoAddItem", Docs: "a list or map may not gain items"},
 			{Description: "NoRemoveItem", Docs: "a list or map may not lose items"},
@@ -62,17 +88,17 @@ func (*update) Doc() Doc {
 			"+k8s:listType, +k8s:listMapKey and +k8s:unique tags, entries of a map by their key. Lists and " +
 			"maps take no NoModify: freeze their items with +k8s:eachVal=+k8s:update=NoModify, which on a " +
 			"list needs items identified by key (listType=map or unique=map). " +
-			"Set-once field: NoModify and NoUnset. Set at creation or never: NoSet.",
+			"Set-once field: NoModify,NoClear. Set at creation or never: NoSet.",
 	}
 }
 
 func (v *update) Validations(ctx Context, t tags.Tag) (Result, error) {
-	c, ok := parseConstraint(t.Value)
-	if !ok {
-		return Result{}, fixf("use one of NoSet, NoUnset, NoModify, NoAddItem, NoRemoveItem", "unknown +k8s:update constraint %q", t.Value)
+	cs, err := parseConstraints(t.Value)
+	if err != nil {
+		return Result{}, err
 	}
 	if ctx.Scope == ScopeListVal || ctx.Scope == ScopeMapVal {
-		return v.element(ctx, c)
+		return v.element(ctx, cs)
 	}
 	um := v.r.facts.updates[ctx.Path]
 	if um == nil {
@@ -80,19 +106,24 @@ func (v *update) Validations(ctx Context, t tags.Tag) (Result, error) {
 		v.r.facts.updates[ctx.Path] = um
 	}
 	um.level = ctx.Level
-	um.constraints[c] = true
-	if err := constraintFits(ctx.Type, c); err != nil {
-		return Result{}, err
+	for _, c := range cs {
+		if err := constraintFits(ctx.Type, c); err != nil {
+			return Result{}, err
+		}
+		um.constraints[c] = true
 	}
 	return Result{Later: []Later{{Target: Here, Build: func() (Result, error) { return v.fieldCheck(ctx) }}}}, nil
 }
 
 // element handles +k8s:eachVal=+k8s:update=NoModify, the only constraint on
 // a single list or map value.
-func (v *update) element(ctx Context, c constraint) (Result, error) {
-	if c != noModify {
-		return Result{}, fixf("attach it to the enclosing field", "+k8s:update=%s does not apply to %s", c, ctx.Scope)
+func (v *update) element(ctx Context, cs []constraint) (Result, error) {
+	for _, c := range cs {
+		if c != noModify {
+			return Result{}, fixf("attach it to the enclosing field", "+k8s:update=%s does not apply to %s", c, ctx.Scope)
+		}
 	}
+	c := noModify
 	if shape.IsSlice(ctx.Type) || shape.IsMap(ctx.Type) {
 		return Result{}, errorf("+k8s:update=NoModify cannot be applied to list/map elements that are themselves lists or maps")
 	}

@@ -18,6 +18,7 @@ type genFlags struct {
 	outputFile string
 	readOnly   []string
 	headerFile string
+	current    string
 }
 
 func newGenCommand(s streams) *cobra.Command {
@@ -35,6 +36,9 @@ its file and line; nothing is written unless there are none.
 
   kval gen ./pkg/apis/...             generate
   kval gen --lint ./pkg/apis/...      check the tags, write nothing
+  kval gen --lint --current-version 1.40 ./pkg/apis/...
+                                      also warn about +k8s:alpha/+k8s:beta rules
+                                      without since, ready to graduate, or stale
   kval gen --docs -o markdown         print the reference of every tag`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return runGen(s, f, args)
@@ -47,6 +51,7 @@ its file and line; nothing is written unless there are none.
 	fl.StringVar(&f.outputFile, "output-file", gen.DefaultOutputFile, "name of the generated file in each package")
 	fl.StringSliceVar(&f.readOnly, "readonly-pkg", nil, "package whose validation functions generated code may call, but which is not generated (repeatable)")
 	fl.StringVar(&f.headerFile, "go-header-file", "", "file whose text (e.g. a license) starts each generated file")
+	fl.StringVar(&f.current, "current-version", "", "Kubernetes version (e.g. 1.40) to check the lifecycle of +k8s:alpha and +k8s:beta rules against")
 	cmd.AddCommand(newGenCRDCommand(s))
 	return cmd
 }
@@ -63,7 +68,7 @@ func runGen(s streams, f genFlags, args []string) error {
 	if len(args) == 0 {
 		return badInput("gen needs at least one package pattern, e.g. ./...")
 	}
-	opts := gen.Options{Patterns: args, OutputFile: f.outputFile, ReadOnly: f.readOnly}
+	opts := gen.Options{Patterns: args, OutputFile: f.outputFile, ReadOnly: f.readOnly, CurrentVersion: f.current}
 	if f.headerFile != "" {
 		header, err := os.ReadFile(f.headerFile)
 		if err != nil {

@@ -26,6 +26,9 @@ type GadgetSpec struct {
 	// +k8s:monotonic
 	// +k8s:neq=0
 	Generation int64 `json:"generation,omitempty"`
+	// +k8s:exclusiveMinimum=0
+	// +k8s:exclusiveMaximum=100
+	Percent int32 `json:"percent,omitempty"`
 	// +k8s:neq="none"
 	// +k8s:maxLength=16
 	// +k8s:maxBytes=64

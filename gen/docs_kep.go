@@ -1,0 +1,85 @@
+package gen
+
+// kepReference records how kval reads KEP-5073 (declarative validation)
+// where it goes beyond upstream's validation-gen, the decisions taken
+// where the KEP is ambiguous (each has a test), and what is not
+// implemented. It ends the generated docs/tags.md.
+const kepReference = `## KEP-5073: lifecycle, rollout and decisions
+
+### Rule lifecycle
+
+A rule written bare is standard; ` + "`+k8s:alpha(since: \"1.N\", owner: \"@handle\")=<tag>`" + ` and
+` + "`+k8s:beta(...)=<tag>`" + ` make it alpha or beta. The generated code marks the rule's errors
+(` + "`field.Error.IsAlpha`, `IsBeta`" + `) and never reads feature gates itself: package ` + "`rollout`" + ` turns
+marks, the gates ` + "`DeclarativeValidation`" + ` and ` + "`DeclarativeValidationBeta`" + ` (both on by default;
+` + "`DeclarativeValidationTakeover`" + ` accepted and ignored) and the strategy's
+` + "`rollout.WithDeclarativeEnforcement()`" + ` into whose errors the user sees:
+
+| strategy | DeclarativeValidation | ...Beta | standard | beta | alpha |
+|---|---|---|---|---|---|
+| legacy | off | any | hand-written | hand-written | hand-written |
+| legacy | on | on | shadow | declarative | shadow |
+| legacy | on | off | shadow | shadow | shadow |
+| enforcement | off | any | declarative | hand-written | hand-written |
+| enforcement | on | on | declarative | declarative | shadow |
+| enforcement | on | off | declarative | shadow | shadow |
+
+Shadow: both run, the hand-written errors are returned, and the results are compared by type, field
+and origin (never by detail); each mismatch is logged with both lists and counted in
+` + "`apiserver_validation_declarative_validation_mismatch_total`" + ` (and
+` + "`..._parity_discrepancies_total{validation_identifier}`" + `). A panic in generated code is recovered,
+counted in ` + "`apiserver_validation_declarative_validation_panic_total`" + ` (and
+` + "`..._panics_total{validation_identifier}`" + `), and the hand-written result returned.
+` + "`rollout.Equivalent`" + ` is the migration test helper for validation_test.go.
+
+` + "`kval gen --lint --current-version 1.N`" + ` warns about alpha and beta rules without ` + "`since`" + `, with
+` + "`since`" + ` after the current version, ready to graduate (one release in their stage) or stale (three);
+` + "`+k8s:validation-lifecycle-exempt`" + ` on a field or type silences it.
+
+### Decisions where the KEP is ambiguous
+
+- **` + "`since`" + ` is optional to the generator**, as in upstream (tags written for upstream keep
+  generating); the KEP's "required" is enforced by the lifecycle lint, which needs the current version
+  anyway. ` + "`\"1.36\"`" + ` and ` + "`\"v1.36\"`" + ` are both accepted: the KEP writes both.
+- **Legacy strategy, beta rule**: enforced when both gates are on (the KEP's pre-lifecycle meaning of
+  the beta gate: "controls which result is returned for Beta-stage rules").
+- **Enforcement with DeclarativeValidation off**: standard rules stay enforced (new APIs have no
+  hand-written fallback); beta and alpha rules fall back to hand-written validation, since the beta
+  gate "has no effect if DeclarativeValidation is disabled"; nothing is compared.
+- **Enforced standard rules are not compared**: their hand-written counterpart is deleted at GA, and
+  a new API has none. Covered hand-written errors still match them.
+- **Panic under enforcement**: the hand-written result is returned plus one internal error, because
+  standard rules have no fallback and a panic must not admit an object they would refuse.
+- **Fuzzed updates** in ` + "`rollout.Equivalent`" + ` start from old objects hand-written validation
+  accepts ("stored data is considered valid"), so a rule that ratchets is not blamed on data no server
+  stored.
+- **` + "`+k8s:immutable`" + `**: the KEP's tables mark "Optional Immutable x2" (` + "`+k8s:optional +k8s:immutable`" + `)
+  as allowing UPDATE(set), while its definition (` + "`NoSet,NoModify,NoClear`" + `) and its HostNetwork
+  example forbid it. kval follows the definition and the example, which is also upstream's behaviour:
+  a value unset at creation stays unset. Use ` + "`+k8s:update=NoModify,NoClear`" + ` for set-once. On lists and
+  maps the whole value is compared, so reordering a list is a change (the KEP's expansion into
+  NoAddItem, NoRemoveItem and eachVal would allow reordering a listType=map or set); kval keeps
+  upstream's semantics, which upstream's tests pin.
+- **` + "`+k8s:update`" + ` lists**: ` + "`NoModify,NoClear`" + ` is read as one value (the tag grammar reads a
+  comma-separated list of names after "="); ` + "`NoClear`" + ` is the KEP's name for upstream's ` + "`NoUnset`" + `, and both
+  are accepted. Repeating the tag combines constraints as a list does.
+- **` + "`+k8s:ifSubresource`" + `**: the KEP writes ` + "`('/status')`" + ` with single quotes, which no tag grammar reads;
+  kval takes ` + "`status`" + `, ` + "`\"status\"`" + ` or ` + "`\"/status\"`" + `, and ` + "`\"/\"`" + ` for the resource itself.
+- **Stability of the new tags**: ` + "`exclusiveMinimum`" + `, ` + "`exclusiveMaximum`" + `, ` + "`ifSubresource`" + ` and
+  ` + "`ifNotSubresource`" + ` start at Beta (KEP-5073's track for simple tags), so a stable rule using them is
+  written ` + "`+k8s:beta(since: ...)=...`" + `; ` + "`ifOptionEnabled`" + ` and ` + "`ifOptionDisabled`" + ` are the KEP's names for
+  upstream's stable ` + "`ifEnabled`" + ` and ` + "`ifDisabled`" + `, which remain as aliases.
+
+### Not implemented
+
+- **Cross-field references** (` + "`+k8s:minimum(constraint: <field>)`" + `, field paths relative to the parent,
+  hoisting to the nearest common ancestor with ratcheting over every referenced field) and the
+  **virtual fields** ` + "`+k8s:listMapItem(...)`" + `, ` + "`+k8s:memberOf(group: ...)`" + `, ` + "`+k8s:union(union: ...)`" + `: the
+  KEP marks them illustrative; upstream's ` + "`+k8s:unionMember`" + `, ` + "`+k8s:zeroOrOneOfMember`" + ` and ` + "`+k8s:item`" + `
+  cover unions and list-map items today.
+- **Bounds on non-integer numbers and ` + "`resource.Quantity`" + `**: the KEP shows no example; the numeric
+  tags take integer fields.
+- **The typedef-chain lint** (tags on ` + "`type Bar Foo`" + ` hidden by Go flattening the chain) and
+  **cross-version tag consistency** (v1beta1 against v1) are not checked yet.
+- **` + "`+k8s:update=NoAddItem,NoRemoveItem`" + ` on atomic lists** is refused, as the KEP says ("NOT ALLOWED").
+`
