@@ -41,7 +41,7 @@ func (c *ClusterSource) Run(ctx context.Context, cat *catalog.Catalog, report fu
 		func(o *metav1.ListOptions) { o.LabelSelector = c.LabelSelector })
 	informer := factory.ForResource(crdResource).Informer()
 	w := &crdWatch{ctx: ctx, catalog: cat, report: report, served: map[string]bool{}}
-	registration, err := informer.AddEventHandler(cache.ResourceEventHandlerFuncs{
+	err := runInformer(ctx, factory, informer, cache.ResourceEventHandlerFuncs{
 		AddFunc: w.put,
 		UpdateFunc: func(old, obj any) {
 			if schemaChanged(old, obj) {
@@ -49,17 +49,27 @@ func (c *ClusterSource) Run(ctx context.Context, cat *catalog.Catalog, report fu
 			}
 		},
 		DeleteFunc: w.remove,
-	})
+	}, w.synced)
 	if err != nil {
 		report(Load{Err: fmt.Errorf("watching CRDs: %w", err)})
-		return
+	}
+}
+
+// runInformer runs an informer with handlers until ctx ends, calling
+// synced once it has delivered the initial list; the error is
+// AddEventHandler's, before anything ran.
+func runInformer(ctx context.Context, factory dynamicinformer.DynamicSharedInformerFactory, informer cache.SharedIndexInformer, handlers cache.ResourceEventHandler, synced func()) error {
+	registration, err := informer.AddEventHandler(handlers)
+	if err != nil {
+		return err
 	}
 	factory.Start(ctx.Done())
 	defer factory.Shutdown()
 	if cache.WaitForCacheSync(ctx.Done(), registration.HasSynced) {
-		w.synced()
+		synced()
 	}
 	<-ctx.Done()
+	return nil
 }
 
 // crdWatch applies CRD events to the catalog. Before the initial list is

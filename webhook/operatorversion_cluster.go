@@ -51,21 +51,14 @@ func (c *ClusterOperatorVersions) Run(ctx context.Context, _ *catalog.Catalog, r
 	factory := dynamicinformer.NewDynamicSharedInformerFactory(c.client, c.resync)
 	informer := factory.ForResource(OperatorVersionResource).Informer()
 	w := &ovWatch{store: c.store, report: report}
-	registration, err := informer.AddEventHandler(cache.ResourceEventHandlerFuncs{
+	err := runInformer(ctx, factory, informer, cache.ResourceEventHandlerFuncs{
 		AddFunc:    w.put,
 		UpdateFunc: func(_, obj any) { w.put(obj) },
 		DeleteFunc: w.remove,
-	})
+	}, w.synced)
 	if err != nil {
 		report(Load{Unit: ovUnit, Err: fmt.Errorf("watching OperatorVersions: %w", err)})
-		return
 	}
-	factory.Start(ctx.Done())
-	defer factory.Shutdown()
-	if cache.WaitForCacheSync(ctx.Done(), registration.HasSynced) {
-		w.synced()
-	}
-	<-ctx.Done()
 }
 
 // ovWatch applies OperatorVersion events to the store; as crdWatch, it
