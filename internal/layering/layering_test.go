@@ -1,0 +1,112 @@
+package layering
+
+import (
+	"bufio"
+	"encoding/json"
+	"io"
+	"os"
+	"os/exec"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+const module = "github.com/kval-dev/kval/"
+
+// backticked finds the `names` of a table row; parenthesized finds what
+// the row says about a package, which may name others.
+var (
+	backticked    = regexp.MustCompile("`([a-z0-9/]+)`")
+	parenthesized = regexp.MustCompile(`\([^()]*\)`)
+)
+
+// layers reads the README's layout table: for each package directory, its
+// row (0 is the top row).
+func layers(t *testing.T) map[string]int {
+	t.Helper()
+	f, err := os.Open("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	rank := map[string]int{}
+	inTable, row := false, 0
+	for s := bufio.NewScanner(f); s.Scan(); {
+		line := s.Text()
+		switch {
+		case line == "| layer | packages |":
+			inTable = true
+		case inTable && strings.HasPrefix(line, "|---"):
+		case inTable && strings.HasPrefix(line, "| "):
+			for _, m := range backticked.FindAllStringSubmatch(parenthesized.ReplaceAllString(line, ""), -1) {
+				if info, err := os.Stat("../../" + m[1]); err == nil && info.IsDir() {
+					rank[m[1]] = row
+				}
+			}
+			row++
+		case inTable:
+			return rank
+		}
+	}
+	return rank
+}
+
+// layerOf is the row of the longest listed directory holding pkg.
+func layerOf(rank map[string]int, pkg string) (int, bool) {
+	best, found := "", false
+	for dir := range rank {
+		if (pkg == dir || strings.HasPrefix(pkg, dir+"/")) && len(dir) >= len(best) {
+			best, found = dir, true
+		}
+	}
+	return rank[best], found
+}
+
+type listed struct {
+	ImportPath string
+	Imports    []string
+}
+
+func packages(t *testing.T) []listed {
+	t.Helper()
+	cmd := exec.Command("go", "list", "-json", "./...")
+	cmd.Dir = "../.."
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("go list: %v", err)
+	}
+	var pkgs []listed
+	for dec := json.NewDecoder(strings.NewReader(string(out))); ; {
+		var p listed
+		if err := dec.Decode(&p); err == io.EOF {
+			return pkgs
+		} else if err != nil {
+			t.Fatal(err)
+		}
+		pkgs = append(pkgs, p)
+	}
+}
+
+// TestLowerLayersNeverImportHigherOnes checks every import between the
+// module's packages against the README's layout table.
+func TestLowerLayersNeverImportHigherOnes(t *testing.T) {
+	rank := layers(t)
+	if len(rank) < 20 {
+		t.Fatalf("read %d packages from the README's layout table", len(rank))
+	}
+	for _, p := range packages(t) {
+		rel := strings.TrimPrefix(p.ImportPath, module)
+		layer, ok := layerOf(rank, rel)
+		if !ok {
+			if !strings.HasPrefix(rel, "internal/") && !strings.HasPrefix(rel, "examples/") {
+				t.Errorf("%s is in no row of the README's layout table", rel)
+			}
+			continue
+		}
+		for _, imp := range p.Imports {
+			if other, ok := layerOf(rank, strings.TrimPrefix(imp, module)); ok && strings.HasPrefix(imp, module) && other < layer {
+				t.Errorf("%s imports %s, a package of a higher row of the layout table", rel, strings.TrimPrefix(imp, module))
+			}
+		}
+	}
+}
