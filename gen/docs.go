@@ -119,7 +119,10 @@ func markdownTag(d validators.Doc) string {
 	}
 	if d.PayloadKind != "" {
 		req := ""
-		if d.PayloadRequired {
+		switch {
+		case d.PayloadRequired && d.ValueOrArg != "":
+			req = ", required unless " + d.ValueOrArg + " is given"
+		case d.PayloadRequired:
 			req = ", required"
 		}
 		fmt.Fprintf(&b, "- Value: %s%s\n", d.PayloadKind, req)

@@ -69,12 +69,25 @@ counted in ` + "`apiserver_validation_declarative_validation_panic_total`" + ` (
   ` + "`ifNotSubresource`" + ` start at Beta (KEP-5073's track for simple tags), so a stable rule using them is
   written ` + "`+k8s:beta(since: ...)=...`" + `; ` + "`ifOptionEnabled`" + ` and ` + "`ifOptionDisabled`" + ` are the KEP's names for
   upstream's stable ` + "`ifEnabled`" + ` and ` + "`ifDisabled`" + `, which remain as aliases.
+- **Cross-field bounds** (` + "`+k8s:minimum(constraint: minValue)`" + `, also ` + "`maximum`" + ` and the exclusive
+  bounds): the constraint is a field path of JSON names relative to the struct that declares the field
+  (` + "`minValue`" + `, ` + "`limits.maxValue`" + `), with no ` + "`self`" + ` or ` + "`parent`" + `, as the KEP writes it. The check is
+  hoisted to that struct, the nearest common ancestor of both fields, and runs when both are set: a nil
+  pointer (or a nil pointer on the path) is unset, a non-pointer zero is a value, since a bound compares
+  values. On update it runs again only when the field or its constraint changed (value or set-ness),
+  whatever else in the struct changed. Both fields must have the same integer type underneath (a named
+  type converts), so no comparison overflows. Errors carry the plain bound's origin (` + "`minimum`" + `), so
+  hand-written errors match either form; their detail names the constraint's path and value. The form
+  has the bound tag's stability; the KEP puts cross-field rules on the alpha track, which authors
+  express with ` + "`+k8s:alpha(...)=`" + `.
 
 ### Not implemented
 
-- **Cross-field references** (` + "`+k8s:minimum(constraint: <field>)`" + `, field paths relative to the parent,
-  hoisting to the nearest common ancestor with ratcheting over every referenced field) and the
-  **virtual fields** ` + "`+k8s:listMapItem(...)`" + `, ` + "`+k8s:memberOf(group: ...)`" + `, ` + "`+k8s:union(union: ...)`" + `: the
+- **Cross-field references beyond struct fields**: a field reference inside ` + "`+k8s:eachVal`" + ` (the KEP's
+  ` + "`+k8s:eachVal=+k8s:maximum(constraint: maxThreshold)`" + `) and the explicit placement on the common
+  ancestor type (` + "`target:`" + `, which the KEP itself marks illustrative) are refused with a message;
+  references reach siblings and fields of nested structs, not through lists or maps.
+- **Virtual fields** ` + "`+k8s:listMapItem(...)`" + `, ` + "`+k8s:memberOf(group: ...)`" + `, ` + "`+k8s:union(union: ...)`" + `: the
   KEP marks them illustrative; upstream's ` + "`+k8s:unionMember`" + `, ` + "`+k8s:zeroOrOneOfMember`" + ` and ` + "`+k8s:item`" + `
   cover unions and list-map items today.
 - **Bounds on non-integer numbers and ` + "`resource.Quantity`" + `**: the KEP shows no example; the numeric

@@ -26,7 +26,7 @@ func (l *linter) repeats(list []tags.Tag) {
 	first := map[string]tags.Tag{}
 	for _, t := range list {
 		place, rule := placed(t)
-		if doc, ok := l.reg.Doc(rule.Name); !ok || !doc.Once {
+		if doc, ok := l.reg.Doc(rule.Name); !ok || !doc.Once || isFieldReference(rule) {
 			continue
 		}
 		prev, seen := first[place+rule.Name]
@@ -53,7 +53,7 @@ func (l *linter) bounds(list []tags.Tag) {
 	uppers := map[string]tags.Tag{}
 	for _, t := range list {
 		place, rule := placed(t)
-		if _, seen := uppers[place+rule.Name]; !seen {
+		if _, seen := uppers[place+rule.Name]; !seen && !isFieldReference(rule) {
 			uppers[place+rule.Name] = rule
 		}
 	}
@@ -67,6 +67,14 @@ func (l *linter) bounds(list []tags.Tag) {
 			l.problem(t, "swap or fix the bounds", "greater than +"+upper.String()+", so no value can pass")
 		}
 	}
+}
+
+// isFieldReference reports a bound whose limit is another field
+// (+k8s:minimum(constraint: minValue)): it has no number to compare, and
+// may sit beside a numeric bound of the same name.
+func isFieldReference(rule tags.Tag) bool {
+	_, ok := rule.NamedArg("constraint")
+	return ok
 }
 
 // greater compares two integer tag values; values that do not parse are

@@ -28,6 +28,9 @@ func tagInt(u use) (string, error) {
 // viaTag adapts a keyword setter to a +k8s: tag's integer value.
 func viaTag(set func(*node, use) error) func(*node, use) error {
 	return func(n *node, u use) error {
+		if _, ok := u.tag.NamedArg("constraint"); ok {
+			return refuse("a bound on another field's value has no CRD form yet: write the rule with +kubebuilder:validation:XValidation on the struct")(n, u)
+		}
 		v, err := tagInt(u)
 		if err != nil {
 			return err

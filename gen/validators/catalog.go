@@ -9,8 +9,8 @@ func (r *Registry) catalog() []Validator {
 		// Requiredness.
 		requiredness{mode: modeRequired}, requiredness{mode: modeOptional}, requiredness{mode: modeForbidden},
 		// Value limits.
-		limit{kind: limitMinimum}, limit{kind: limitMaximum},
-		limit{kind: limitExclusiveMin}, limit{kind: limitExclusiveMax},
+		limit{kind: limitMinimum, r: r}, limit{kind: limitMaximum, r: r},
+		limit{kind: limitExclusiveMin, r: r}, limit{kind: limitExclusiveMax, r: r},
 		limit{kind: limitMinLength}, limit{kind: limitMaxLength}, limit{kind: limitMaxBytes},
 		limit{kind: limitMinItems}, limit{kind: limitMaxItems},
 		limit{kind: limitMinProperties}, limit{kind: limitMaxProperties},

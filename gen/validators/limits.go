@@ -29,7 +29,12 @@ const maxPropertiesLimit = 100000
 
 // limit implements the bounds on numbers, string lengths and collection
 // sizes. They differ only in the shape they apply to and the runtime check.
-type limit struct{ kind limitKind }
+type limit struct {
+	kind limitKind
+	// r resolves the fields a numeric bound's constraint names; nil for
+	// the length and size limits, which take numbers only.
+	r *Registry
+}
 
 type limitSpec struct {
 	fn          string
@@ -119,17 +124,24 @@ func (v limit) Doc() Doc {
 	if stability == "" {
 		stability = StabilityStable
 	}
-	return Doc{
+	d := Doc{
 		Example: s.example,
 		Tag:     string(v.kind), Stability: stability, Scopes: s.scopes, Description: s.description,
 		Payloads: []PayloadDoc{s.payload}, PayloadKind: tags.Int, PayloadRequired: true, Once: true,
 	}
+	if s.target == "integer" {
+		addFieldReference(&d)
+	}
+	return d
 }
 
 func (v limit) Validations(ctx Context, t tags.Tag) (Result, error) {
 	s := v.spec()
 	if !s.applies(ctx.Type) {
 		return Result{}, errorf("can only be used on %s types, not %s", s.target, describeType(ctx.Type))
+	}
+	if _, ok := t.NamedArg(constraintArg); ok {
+		return v.fieldBound(ctx, t, s)
 	}
 	if s.target == "integer" {
 		return v.bound(ctx, t, s)

@@ -49,7 +49,12 @@ func checkUndocumentedArgs(t tags.Tag, doc Doc) error {
 }
 
 func checkPayload(t tags.Tag, doc Doc) error {
+	_, replaced := t.NamedArg(doc.ValueOrArg)
 	switch {
+	case replaced && t.Kind != tags.None:
+		return fixf("usage: "+doc.UsageLine(), "give either a value or %s, not both", doc.ValueOrArg)
+	case replaced:
+		return nil
 	case t.Kind == tags.None && doc.PayloadRequired:
 		return fixf("usage: "+doc.UsageLine(), "missing value (%s)", payloadName(doc.PayloadKind))
 	case t.Kind == tags.None:

@@ -39,6 +39,11 @@ type Doc struct {
 	// AcceptsUnknownArgs lets the validator take named arguments not listed
 	// in Args (e.g. +k8s:item's list-map keys).
 	AcceptsUnknownArgs bool `json:",omitempty"`
+	// ValueOrArg names an argument that replaces the value: a bound takes
+	// either a number or (constraint: <field>), a reference to the field
+	// holding the limit (KEP-5073). Not in upstream's docs, which see only
+	// PayloadRequired.
+	ValueOrArg string `json:"-"`
 	// Once says the tag holds the one value of a property (a bound, a
 	// format): written twice at the same place with different values, both
 	// rules apply, which the linter reports. Not in upstream's docs.

@@ -21,6 +21,8 @@ type WidgetSpec struct {
 	NotAList string  `json:"notAList"`
 	Tree     *Node   `json:"tree,omitempty"`
 	Ratio    float64 `json:"ratio"`
+	// +k8s:maximum(constraint: size)
+	Cap int32 `json:"cap"`
 }
 
 type Node struct {

@@ -88,3 +88,37 @@ type Item struct {
 	// +k8s:optional
 	Name string `json:"name"`
 }
+
+// FieldRefs misuses field references (+k8s:minimum(constraint: ...)).
+type FieldRefs struct {
+	// +k8s:optional
+	Limit int32 `json:"limit"`
+	// +k8s:optional
+	Wide int64 `json:"wide"`
+	Item Item  `json:"item"`
+
+	// +k8s:optional
+	// +k8s:minimum(constraint: missing)
+	A int32 `json:"a"`
+	// +k8s:optional
+	// +k8s:minimum(constraint: wide)
+	B int32 `json:"b"`
+	// +k8s:optional
+	// +k8s:maximum(constraint: limit)=5
+	C int32 `json:"c"`
+	// +k8s:optional
+	// +k8s:maximum(constraint: d)
+	D int32 `json:"d"`
+	// +k8s:optional
+	// +k8s:maximum(constraint: item.name)
+	E int32 `json:"e"`
+	// +k8s:optional
+	// +k8s:maximum(constraint: limit.x)
+	F int32 `json:"f"`
+	// +k8s:optional
+	// +k8s:eachVal=+k8s:maximum(constraint: limit)
+	G []int32 `json:"g"`
+	// +k8s:optional
+	// +k8s:minLength(constraint: limit)
+	H string `json:"h"`
+}
