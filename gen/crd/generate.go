@@ -56,7 +56,7 @@ func Generate(opts Options) (*Result, error) {
 			prog.ps.add(k.pos, "kind %s: its package has no +groupName", k.names.Kind)
 			continue
 		}
-		k.version.Schema = &schema.Validation{OpenAPIV3Schema: b.named(k.named, k.pos)}
+		k.version.Schema = &schema.Validation{OpenAPIV3Schema: trimRoot(b.named(k.named, k.pos))}
 		id := k.names.Plural + "." + k.pkg.group
 		groups[id] = append(groups[id], k)
 	}

@@ -100,7 +100,7 @@ var table = []marker{
 	{name: "k8s:subfield", where: onType | onField, schema: k8sSubfield, doc: "The payload applies to the named property."},
 	{name: "k8s:beta", where: onType | onField, schema: k8sBeta, doc: "The payload applies: beta rules are enforced by default."},
 	{name: "k8s:alpha", where: onType | onField, schema: k8sAlpha, doc: "Nothing: alpha rules are not enforced (shadow mode), and a CRD rule always is."},
-	{name: "k8s:opaqueType", where: onField, schema: refuse("a CRD field's schema always includes its type's rules"), doc: "Refused."},
+	{name: "k8s:opaqueType", where: onField, schema: k8sOpaqueType, doc: "Nothing on a field of a well-known type (metav1.ObjectMeta...), whose schema has no rules of its own; refused on other types."},
 	{name: "k8s:eachKey", where: onType | onField, schema: refuse("rules on map keys have no CRD form yet"), doc: "Refused."},
 	{name: "k8s:item", where: onType | onField, schema: refuse("rules on one list-map item have no CRD form yet"), doc: "Refused."},
 	{name: "k8s:unique", where: onType | onField, schema: refuse("uniqueness of an atomic list has no CRD form yet: use +k8s:listType=set or map"), doc: "Refused."},
