@@ -17,6 +17,11 @@ type Options struct {
 	Dir string
 	// Patterns select the packages, as for `go build` (e.g. "./api/...").
 	Patterns []string
+	// IgnorePrefixes are prefixes of markers of other tools (e.g.
+	// "gateway:" for Gateway API's +gateway:experimental) that the run
+	// leaves alone. Any other marker the generator does not know is a
+	// problem: nothing is ignored unless the caller says so.
+	IgnorePrefixes []string
 }
 
 // Result is what a run produced.
@@ -46,6 +51,7 @@ func Generate(opts Options) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
+	prog.ps.ignorePrefixes = opts.IgnorePrefixes
 	b := &builder{prog: prog, ps: prog.ps}
 	groups := map[string][]*kindInfo{}
 	for _, k := range prog.kinds() {

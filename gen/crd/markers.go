@@ -103,6 +103,7 @@ func markersIn(lines []tags.Line, w where, ps *problems) []use {
 	for _, f := range tags.Extract(lines, "") {
 		u, err := parseMarker(f)
 		switch {
+		case u.m == nil && ps.ignored(f.Name):
 		case err != nil:
 			ps.add(f.Pos, "%v", err)
 		case u.m.where&w == 0:
