@@ -10,9 +10,6 @@
 // Both generated artifacts are committed and checked to be up to date
 // (generated_test.go): regenerate them with `go generate ./gencrd/...` from
 // conformance/.
-//
-// It also generates CRDs from Gateway API's Go types (gateway_test.go) and
-// compares them with the CRDs Gateway API releases.
 package gencrd
 
 //go:generate go run github.com/kval-dev/kval/cmd/kval gen crd -o testdata/crd ./api
