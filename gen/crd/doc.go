@@ -25,4 +25,22 @@
 // or misused marker and every Go shape a CRD cannot express (a recursive
 // type, an interface, a float without a marker) is collected as a Problem
 // with its file and line, and nothing is written while there is any.
+// Options.IgnorePrefixes names the markers of other tools (gateway:) to
+// leave alone; nothing is ignored unless the caller says so.
+//
+// conformance/gencrd proves the generator against package gen: the Go
+// code and the CRD generated from one tree of tagged types give the same
+// verdicts, error types and field paths on fuzzed creates and updates.
+// Messages differ where a tag becomes an OpenAPI keyword (kube-apiserver's
+// wording, and for minLength, minItems, min/maxProperties its error type
+// Invalid), and for +k8s:maxBytes (a rule's Invalid for TooLong),
+// +k8s:format (one error naming the format), +k8s:forbidden (a rule needs a
+// message) and +k8s:monotonic (the message cannot name the old value).
+// Semantics differ where the Go code stops at +k8s:maxItems or
+// +k8s:maxProperties and the CRD validates the items, where the Go code
+// takes an empty list or map for unset, where the Go code ratchets per
+// field and a rule on the parent struct per struct, and where the Go code
+// checks transition tags of values an update adds and a CRD transition
+// rule sees only values in both objects; conformance/gencrd's
+// differences_test.go lists each with its reason.
 package crd

@@ -17,6 +17,11 @@ type Options struct {
 	Dir string
 	// Patterns select the packages, as for `go build` (e.g. "./api/...").
 	Patterns []string
+	// IgnorePrefixes are prefixes of markers of other tools (e.g.
+	// "gateway:" for Gateway API's +gateway:experimental) that the run
+	// leaves alone. Any other marker the generator does not know is a
+	// problem: nothing is ignored unless the caller says so.
+	IgnorePrefixes []string
 }
 
 // Result is what a run produced.
@@ -46,6 +51,7 @@ func Generate(opts Options) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
+	prog.ps.ignorePrefixes = opts.IgnorePrefixes
 	b := &builder{prog: prog, ps: prog.ps}
 	groups := map[string][]*kindInfo{}
 	for _, k := range prog.kinds() {
@@ -56,7 +62,7 @@ func Generate(opts Options) (*Result, error) {
 			prog.ps.add(k.pos, "kind %s: its package has no +groupName", k.names.Kind)
 			continue
 		}
-		k.version.Schema = &schema.Validation{OpenAPIV3Schema: b.named(k.named, k.pos)}
+		k.version.Schema = &schema.Validation{OpenAPIV3Schema: trimRoot(b.named(k.named, k.pos))}
 		id := k.names.Plural + "." + k.pkg.group
 		groups[id] = append(groups[id], k)
 	}

@@ -52,6 +52,11 @@ func parseTag(u use, f tags.Found) (use, error) {
 }
 
 func parseRest(u use, rest string) (use, error) {
+	// controller-gen reads +name:=value as +name=value (an unnamed
+	// argument), a spelling Gateway API uses.
+	if v, ok := strings.CutPrefix(rest, ":="); ok && u.m.args == nil {
+		rest = "=" + v
+	}
 	switch {
 	case strings.HasPrefix(rest, "="):
 		u.value, u.hasValue = rest[1:], true

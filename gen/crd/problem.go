@@ -3,6 +3,7 @@ package crd
 import (
 	"fmt"
 	"sort"
+	"strings"
 
 	"github.com/kval-dev/kval/tags"
 )
@@ -21,6 +22,20 @@ func (p Problem) String() string { return p.Pos.String() + ": " + p.Msg }
 type problems struct {
 	list []Problem
 	seen map[Problem]bool
+	// ignorePrefixes are the prefixes of markers of other tools the caller
+	// named (Options.IgnorePrefixes): such a marker is not a problem.
+	ignorePrefixes []string
+}
+
+// ignored says whether a marker the table does not know belongs to a tool
+// the caller named.
+func (ps *problems) ignored(name string) bool {
+	for _, p := range ps.ignorePrefixes {
+		if strings.HasPrefix(name, p) {
+			return true
+		}
+	}
+	return false
 }
 
 func (ps *problems) add(pos tags.Pos, format string, args ...any) {

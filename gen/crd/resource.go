@@ -165,3 +165,14 @@ func pluralize(s string) string {
 	}
 	return s + "s"
 }
+
+// trimRoot trims a kind's schema where kube-apiserver allows less than
+// Go comments say: the root's metadata may have only its type (a doc
+// comment on the ObjectMeta field would be its description), as
+// controller-gen writes it.
+func trimRoot(s *schema.Schema) *schema.Schema {
+	if m := s.Properties["metadata"]; m != nil && m.Type == "object" && len(m.Properties) == 0 {
+		m.Description = ""
+	}
+	return s
+}

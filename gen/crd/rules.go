@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/kval-dev/kval/gen/shape"
 	"github.com/kval-dev/kval/schema"
 	"github.com/kval-dev/kval/tags"
 )
@@ -174,6 +175,19 @@ func (n *node) parentRule(u use, rule, message string, reason *string) error {
 	n.parent.Validations = append(n.parent.Validations, schema.ValidationRule{
 		Rule: fmt.Sprintf(rule, n.field), Message: message, FieldPath: "." + n.field, Reason: reason})
 	return nil
+}
+
+// k8sOpaqueType keeps the Go code from calling the validation of the
+// field's type. A well-known type's schema (known.go) has no rules from
+// tags, so the CRD already matches; any other type's schema carries its
+// rules, which a CRD cannot leave out for one field.
+func k8sOpaqueType(n *node, u use) error {
+	if named, ok := shape.Named(shape.NonPointer(n.t)); ok {
+		if _, isKnown := knownSchema(named); isKnown {
+			return nil
+		}
+	}
+	return u.errorf("no CRD form: a CRD field's schema always includes its type's rules")
 }
 
 // k8sEachVal applies the payload to every item or map value.

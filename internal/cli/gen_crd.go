@@ -12,8 +12,9 @@ import (
 
 // genCRDFlags are the options of `kval gen crd`.
 type genCRDFlags struct {
-	lint bool
-	dir  string
+	lint           bool
+	dir            string
+	ignorePrefixes []string
 }
 
 func newGenCRDCommand(s streams) *cobra.Command {
@@ -42,6 +43,7 @@ and every CRD is checked as kval lint checks it.
 	fl := cmd.Flags()
 	fl.BoolVar(&f.lint, "lint", false, "check the markers and the CRDs, write nothing")
 	fl.StringVarP(&f.dir, "output-dir", "o", "", "write one file per CRD into this directory instead of printing them")
+	fl.StringSliceVar(&f.ignorePrefixes, "ignore-prefix", nil, "leave markers of another tool starting with this prefix alone, e.g. gateway: (repeatable; other unknown markers stay errors)")
 	return cmd
 }
 
@@ -49,7 +51,7 @@ func runGenCRD(s streams, f genCRDFlags, args []string) error {
 	if len(args) == 0 {
 		return badInput("gen crd needs at least one package pattern, e.g. ./api/...")
 	}
-	res, err := crd.Generate(crd.Options{Patterns: args})
+	res, err := crd.Generate(crd.Options{Patterns: args, IgnorePrefixes: f.ignorePrefixes})
 	if err != nil {
 		return badInput("%v", err)
 	}
