@@ -96,11 +96,15 @@ func Generate(opts Options) (*Result, error) {
 
 // assemble makes one CRD of a kind's versions, marking the storage
 // version: the only one, or the one marked +kubebuilder:storageversion.
+// Versions are in controller-gen's order, by name (v1, v1alpha2, v1beta1),
+// so that its CRDs and kval's diff cleanly; kube-apiserver orders them by
+// priority itself wherever order matters. The names, scope and metadata
+// are the highest-priority version's.
 func assemble(ps *problems, name string, kinds []*kindInfo, annotations map[string]string) *CRD {
-	sort.Slice(kinds, func(i, j int) bool {
-		return version.CompareKubeAwareVersionStrings(kinds[i].version.Name, kinds[j].version.Name) > 0
+	first := slices.MaxFunc(kinds, func(a, b *kindInfo) int {
+		return version.CompareKubeAwareVersionStrings(a.version.Name, b.version.Name)
 	})
-	first := kinds[0]
+	sort.SliceStable(kinds, func(i, j int) bool { return kinds[i].version.Name < kinds[j].version.Name })
 	if !checkVersions(ps, kinds) {
 		return nil
 	}
