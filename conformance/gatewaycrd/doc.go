@@ -6,8 +6,11 @@
 // generator made with controller-tools' CRD parser.
 //
 // Gateway's generator does more than controller-gen: it adds three
-// annotations and rewrites schemas by the <gateway:...> tags of doc
-// comments (tweaks_test.go redoes both, from the tags, on kval's output).
+// annotations (the run adds api-approved.kubernetes.io with
+// Options.Annotations, from the module's consts, because kube-apiserver
+// refuses the CRDs without it) and rewrites schemas by the <gateway:...>
+// tags of doc comments (tweaks_test.go redoes that, from the tags, on
+// kval's output).
 // Those tags are in comment text, not + markers, so kval never sees them as
 // markers; the run still ignores the gateway: prefix so that a +gateway:
 // marker, should one appear, is left to Gateway's tooling too.
