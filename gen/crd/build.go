@@ -55,11 +55,18 @@ func (b *builder) named(n *types.Named, pos tags.Pos) *schema.Schema {
 	b.stack = append(b.stack, n.Origin())
 	defer func() { b.stack = b.stack[:len(b.stack)-1] }()
 	decl := b.declOf(n)
-	s := b.unnamed(n.Underlying(), decl, pos)
 	if decl == nil {
-		return s
+		return b.unnamed(n.Underlying(), nil, pos)
 	}
-	s.Description = description(decl.doc)
+	var s *schema.Schema
+	if base := b.baseNamed(n, decl.base); base != nil {
+		s = b.named(base, pos)
+	} else {
+		s = b.unnamed(n.Underlying(), decl, pos)
+	}
+	if d := description(decl.doc); d != "" || decl.base == nil {
+		s.Description = d
+	}
 	nd := &node{b: b, s: s, t: n}
 	for _, u := range markersIn(append(append([]tags.Line{}, decl.extra...), decl.doc...), onType, b.ps) {
 		nd.apply(u)
@@ -82,6 +89,39 @@ func (b *builder) declOf(n *types.Named) *typeDecl {
 		return nil
 	}
 	return b.prog.declsOf(obj.Pkg().Path()).types[obj.Name()]
+}
+
+// baseNamed resolves the named type a declaration defines n as, in n's
+// package or one it imports; nil when there is none (`type A string`).
+func (b *builder) baseNamed(n *types.Named, ref *baseRef) *types.Named {
+	if ref == nil {
+		return nil
+	}
+	pkg := n.Obj().Pkg()
+	if ref.pkgName != "" {
+		pkg = importedPackage(pkg, ref)
+	}
+	if pkg == nil {
+		return nil
+	}
+	tn, ok := pkg.Scope().Lookup(ref.name).(*types.TypeName)
+	if !ok {
+		return nil
+	}
+	base, ok := types.Unalias(tn.Type()).(*types.Named)
+	if !ok || base.Origin() == n.Origin() {
+		return nil
+	}
+	return base
+}
+
+func importedPackage(pkg *types.Package, ref *baseRef) *types.Package {
+	for _, imp := range pkg.Imports() {
+		if imp.Path() == ref.importPath || (ref.importPath == "" && imp.Name() == ref.pkgName) {
+			return imp
+		}
+	}
+	return nil
 }
 
 // apply applies one schema marker to the node, reporting its errors at

@@ -3,6 +3,7 @@ package crd
 import (
 	"go/types"
 	"reflect"
+	"slices"
 	"strings"
 
 	"github.com/kval-dev/kval/schema"
@@ -21,6 +22,9 @@ func (b *builder) object(st *types.Struct, decl *typeDecl, pos tags.Pos) *schema
 		b.field(s, st.Field(i), reflect.StructTag(st.Tag(i)), fd)
 	}
 	b.unionRules(s)
+	// controller-gen sorts the required list; kube-apiserver reads it as a
+	// set, so sorting changes nothing but the diff with its CRDs.
+	slices.Sort(s.Required)
 	return s
 }
 

@@ -3,6 +3,7 @@ package crd
 import (
 	"go/ast"
 	"go/token"
+	"strings"
 
 	"github.com/kval-dev/kval/tags"
 )
@@ -27,6 +28,18 @@ type typeDecl struct {
 	// fields are the doc comments of a struct's fields, in field order
 	// (one entry per name, as go/types lists them).
 	fields []fieldDecl
+	// base is the named type the declaration defines the type as, `type A
+	// B` or `type A pkg.B`, nil otherwise. go/types keeps only A's
+	// underlying type; controller-gen takes B's schema, with B's markers
+	// and its fields' markers, and applies A's markers on top.
+	base *baseRef
+}
+
+// baseRef names a type in a declaration: the package by its import path
+// when the file imports it under an explicit name, else by the name it is
+// used under ("" for the declaring package).
+type baseRef struct {
+	importPath, pkgName, name string
 }
 
 type fieldDecl struct {
@@ -44,9 +57,10 @@ func newPkgDecls(fset *token.FileSet, files []*ast.File) *pkgDecls {
 	for _, f := range files {
 		d.options = append(d.options, packageComments(fset, f)...)
 		idx := groupsByEnd(fset, f)
+		imports := namedImports(f)
 		for _, decl := range f.Decls {
 			if gd, ok := decl.(*ast.GenDecl); ok {
-				d.addGenDecl(fset, idx, gd)
+				d.addGenDecl(fset, idx, imports, gd)
 			}
 		}
 	}
@@ -64,7 +78,7 @@ func packageComments(fset *token.FileSet, f *ast.File) []tags.Line {
 	return lines
 }
 
-func (d *pkgDecls) addGenDecl(fset *token.FileSet, idx map[int]*ast.CommentGroup, gd *ast.GenDecl) {
+func (d *pkgDecls) addGenDecl(fset *token.FileSet, idx map[int]*ast.CommentGroup, imports map[string]string, gd *ast.GenDecl) {
 	for _, spec := range gd.Specs {
 		doc := gd.Doc
 		if gd.Lparen.IsValid() {
@@ -75,7 +89,11 @@ func (d *pkgDecls) addGenDecl(fset *token.FileSet, idx map[int]*ast.CommentGroup
 			if s.Doc != nil {
 				doc = s.Doc
 			}
-			d.types[s.Name.Name] = newTypeDecl(fset, idx, s, doc)
+			td := newTypeDecl(fset, idx, s, doc)
+			if !s.Assign.IsValid() && s.TypeParams == nil {
+				td.base = baseOf(s.Type, imports)
+			}
+			d.types[s.Name.Name] = td
 		case *ast.ValueSpec:
 			if gd.Tok != token.CONST {
 				continue
@@ -101,6 +119,33 @@ func newTypeDecl(fset *token.FileSet, idx map[int]*ast.CommentGroup, s *ast.Type
 		td.fields = structFields(fset, st)
 	}
 	return td
+}
+
+// baseOf returns the named type an expression names, if it is one: an
+// identifier (which may also be a predeclared type, such as string: the
+// builder finds no such type in the package) or a qualified identifier.
+func baseOf(e ast.Expr, imports map[string]string) *baseRef {
+	switch x := e.(type) {
+	case *ast.Ident:
+		return &baseRef{name: x.Name}
+	case *ast.SelectorExpr:
+		if pkg, ok := x.X.(*ast.Ident); ok {
+			return &baseRef{importPath: imports[pkg.Name], pkgName: pkg.Name, name: x.Sel.Name}
+		}
+	}
+	return nil
+}
+
+// namedImports maps the explicit names of a file's imports to their paths;
+// an import without one is used under its package's own name.
+func namedImports(f *ast.File) map[string]string {
+	out := map[string]string{}
+	for _, imp := range f.Imports {
+		if imp.Name != nil {
+			out[imp.Name.Name] = strings.Trim(imp.Path.Value, `"`)
+		}
+	}
+	return out
 }
 
 func structFields(fset *token.FileSet, st *ast.StructType) []fieldDecl {

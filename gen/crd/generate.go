@@ -3,6 +3,7 @@ package crd
 import (
 	"context"
 	"fmt"
+	"maps"
 	"slices"
 	"sort"
 
@@ -22,6 +23,12 @@ type Options struct {
 	// leaves alone. Any other marker the generator does not know is a
 	// problem: nothing is ignored unless the caller says so.
 	IgnorePrefixes []string
+	// Annotations are set on every CRD, over those of
+	// +kubebuilder:metadata:annotations: what a project's tooling adds to
+	// all its CRDs without a marker on each kind, such as the
+	// api-approved.kubernetes.io annotation kube-apiserver requires of a
+	// *.k8s.io group (Gateway API's generator adds it so).
+	Annotations map[string]string
 }
 
 // Result is what a run produced.
@@ -68,7 +75,7 @@ func Generate(opts Options) (*Result, error) {
 	}
 	var crds []*CRD
 	for _, id := range sortedKeys(groups) {
-		c := assemble(prog.ps, id, groups[id])
+		c := assemble(prog.ps, id, groups[id], opts.Annotations)
 		if c == nil {
 			continue
 		}
@@ -89,11 +96,15 @@ func Generate(opts Options) (*Result, error) {
 
 // assemble makes one CRD of a kind's versions, marking the storage
 // version: the only one, or the one marked +kubebuilder:storageversion.
-func assemble(ps *problems, name string, kinds []*kindInfo) *CRD {
-	sort.Slice(kinds, func(i, j int) bool {
-		return version.CompareKubeAwareVersionStrings(kinds[i].version.Name, kinds[j].version.Name) > 0
+// Versions are in controller-gen's order, by name (v1, v1alpha2, v1beta1),
+// so that its CRDs and kval's diff cleanly; kube-apiserver orders them by
+// priority itself wherever order matters. The names, scope and metadata
+// are the highest-priority version's.
+func assemble(ps *problems, name string, kinds []*kindInfo, annotations map[string]string) *CRD {
+	first := slices.MaxFunc(kinds, func(a, b *kindInfo) int {
+		return version.CompareKubeAwareVersionStrings(a.version.Name, b.version.Name)
 	})
-	first := kinds[0]
+	sort.SliceStable(kinds, func(i, j int) bool { return kinds[i].version.Name < kinds[j].version.Name })
 	if !checkVersions(ps, kinds) {
 		return nil
 	}
@@ -102,6 +113,7 @@ func assemble(ps *problems, name string, kinds []*kindInfo) *CRD {
 		names.ShortNames = appendNew(names.ShortNames, k.names.ShortNames)
 		names.Categories = appendNew(names.Categories, k.names.Categories)
 	}
+	first.annotations = withAnnotations(first.annotations, annotations)
 	obj := crdObject(name, first, names, kinds)
 	data, err := encodeYAML(obj)
 	if err != nil {
@@ -131,6 +143,19 @@ func checkVersions(ps *problems, kinds []*kindInfo) bool {
 		return false
 	}
 	return true
+}
+
+// withAnnotations returns the kind's annotations with the run's over them.
+func withAnnotations(kind, run map[string]string) map[string]string {
+	if len(run) == 0 {
+		return kind
+	}
+	out := maps.Clone(kind)
+	if out == nil {
+		out = map[string]string{}
+	}
+	maps.Copy(out, run)
+	return out
 }
 
 func appendNew(a, b []string) []string {

@@ -15,6 +15,7 @@ type genCRDFlags struct {
 	lint           bool
 	dir            string
 	ignorePrefixes []string
+	annotations    map[string]string
 }
 
 func newGenCRDCommand(s streams) *cobra.Command {
@@ -44,6 +45,7 @@ and every CRD is checked as kval lint checks it.
 	fl.BoolVar(&f.lint, "lint", false, "check the markers and the CRDs, write nothing")
 	fl.StringVarP(&f.dir, "output-dir", "o", "", "write one file per CRD into this directory instead of printing them")
 	fl.StringSliceVar(&f.ignorePrefixes, "ignore-prefix", nil, "leave markers of another tool starting with this prefix alone, e.g. gateway: (repeatable; other unknown markers stay errors)")
+	fl.StringToStringVar(&f.annotations, "annotation", nil, "set this annotation (key=value) on every CRD, e.g. api-approved.kubernetes.io=<URL> for a *.k8s.io group (repeatable)")
 	return cmd
 }
 
@@ -51,7 +53,7 @@ func runGenCRD(s streams, f genCRDFlags, args []string) error {
 	if len(args) == 0 {
 		return badInput("gen crd needs at least one package pattern, e.g. ./api/...")
 	}
-	res, err := crd.Generate(crd.Options{Patterns: args, IgnorePrefixes: f.ignorePrefixes})
+	res, err := crd.Generate(crd.Options{Patterns: args, IgnorePrefixes: f.ignorePrefixes, Annotations: f.annotations})
 	if err != nil {
 		return badInput("%v", err)
 	}

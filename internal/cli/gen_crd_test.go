@@ -34,3 +34,16 @@ func TestGenCRDProblems(t *testing.T) {
 		t.Errorf("no packages: exit %d, want %d", code, ExitBadInput)
 	}
 }
+
+// TestGenCRDAnnotation: --annotation gives a *.k8s.io group's CRD the
+// approval kube-apiserver requires, which no marker of the package gives.
+func TestGenCRDAnnotation(t *testing.T) {
+	code, _, errOut := runKval(t, "../../gen/crd", "gen", "crd", "--lint", "./testdata/protected")
+	if code != ExitInvalid || !strings.Contains(errOut, "api-approved.kubernetes.io") {
+		t.Errorf("without --annotation: exit %d, stderr:\n%s", code, errOut)
+	}
+	code, out, errOut := runKval(t, "../../gen/crd", "gen", "crd", "--annotation", "api-approved.kubernetes.io=https://example.com/approval", "./testdata/protected")
+	if code != ExitValid || !strings.Contains(out, "api-approved.kubernetes.io: https://example.com/approval") {
+		t.Errorf("--annotation: exit %d, stderr %s, output:\n%s", code, errOut, out)
+	}
+}
