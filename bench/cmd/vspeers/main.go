@@ -1,55 +1,111 @@
-// Command vskubeconform times `kval validate` and kubeconform side by side,
-// as whole processes on the same files, and prints the ratios. It builds
-// kval from this repository and kubeconform v0.8.0 from the Go module
-// proxy, converts the corpus's Gateway API CRDs (experimental channel) into
-// kubeconform's JSON schemas with kubeconform's own openapi2jsonschema.py
-// (python3 with PyYAML), and writes trees of one object per file, 100 files
-// a directory, from the corpus's examples and invalid examples with unique
-// names. Runs are interleaved (kval, kubeconform, kval, ...) so both see the
-// same machine; the median wall time and the largest peak RSS are printed.
+// Command vspeers times `kval validate` against its peers, kubeconform
+// v0.8.0 and kubectl-validate v0.0.4, as whole processes on the same files,
+// and prints median wall time, throughput, peak RSS and the ratios. See
+// doc.go for what it builds, how the peers run offline and the figures.
 //
-//	go run ./cmd/vskubeconform [-sizes 1,20000,50000] [-rounds 3] [-work DIR]
+//	go run ./cmd/vspeers [-sizes 1,20000,50000] [-kubectl-validate-sizes 1,2000]
+//	    [-rounds 3] [-tools kval,kubeconform,kubectl-validate] [-work DIR]
 package main
 
 import (
 	"flag"
 	"fmt"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 )
 
 func main() {
-	sizes := flag.String("sizes", "1,5000,20000,50000", "numbers of files in the trees")
+	sizes := flag.String("sizes", "1,20000,50000", "numbers of files in the trees kval and kubeconform validate")
+	kvSizes := flag.String("kubectl-validate-sizes", "1,2000", "the trees kubectl-validate validates too (about 10 ms a file: keep them small)")
 	rounds := flag.Int("rounds", 3, "interleaved runs of each tool per measurement")
+	tools := flag.String("tools", strings.Join(allTools, ","), "the tools to run")
 	work := flag.String("work", "", "directory for binaries, schemas and trees (default: a new temporary directory)")
 	flag.Parse()
-	if err := run(*sizes, *rounds, *work); err != nil {
+	if err := run(*sizes, *kvSizes, *tools, *rounds, *work); err != nil {
 		fmt.Fprintln(os.Stderr, "error:", err)
 		os.Exit(1)
 	}
 }
 
-func run(sizeList string, rounds int, work string) error {
-	counts, err := parseSizes(sizeList)
+func run(sizeList, kvSizeList, toolList string, rounds int, work string) error {
+	plan, err := makePlan(sizeList, kvSizeList, toolList)
 	if err != nil {
 		return err
 	}
-	s, err := setUp(work)
+	s, err := setUp(work, plan.tools)
 	if err != nil {
 		return err
 	}
-	fmt.Printf("work directory %s; %d objects in the corpus's examples\n\n", s.work, len(s.objects))
+	fmt.Printf("work directory %s; %d Gateway API and %d built-in objects\n\n", s.work, len(s.gateway), len(s.builtin))
 	var rows []row
-	for _, n := range counts {
+	var verdicts []string
+	for _, n := range plan.sizes {
+		if len(plan.toolsFor(n)) == 0 {
+			continue
+		}
 		tree, err := s.tree(n)
 		if err != nil {
 			return err
 		}
-		rows = append(rows, s.compare(tree, n, rounds)...)
+		rows = append(rows, s.compare(tree, n, rounds, plan.toolsFor(n))...)
+		if n > 1 && slices.Contains(plan.toolsFor(n), kubectlValidate) {
+			v, err := s.verdicts(tree, plan.toolsFor(n))
+			if err != nil {
+				return err
+			}
+			verdicts = append(verdicts, v...)
+		}
 	}
 	printRows(rows)
+	printExtrapolation(rows)
+	for _, line := range verdicts {
+		fmt.Println(line)
+	}
 	return nil
+}
+
+// plan is which tools run on which trees.
+type plan struct {
+	sizes, kvSizes []int
+	tools          []string
+}
+
+func makePlan(sizeList, kvSizeList, toolList string) (plan, error) {
+	var p plan
+	var err error
+	if p.sizes, err = parseSizes(sizeList); err != nil {
+		return p, err
+	}
+	if p.kvSizes, err = parseSizes(kvSizeList); err != nil {
+		return p, err
+	}
+	for _, t := range strings.Split(toolList, ",") {
+		t = strings.TrimSpace(t)
+		if !slices.Contains(allTools, t) {
+			return p, fmt.Errorf("unknown tool %q (known: %s)", t, strings.Join(allTools, ", "))
+		}
+		p.tools = append(p.tools, t)
+	}
+	if slices.Contains(p.tools, kubectlValidate) {
+		p.sizes = append(p.sizes, p.kvSizes...)
+	}
+	slices.Sort(p.sizes)
+	p.sizes = slices.Compact(p.sizes)
+	return p, nil
+}
+
+// toolsFor says which of the chosen tools run on a tree of n files:
+// kubectl-validate only on its own (small) sizes.
+func (p plan) toolsFor(n int) []string {
+	var out []string
+	for _, t := range p.tools {
+		if t != kubectlValidate || slices.Contains(p.kvSizes, n) {
+			out = append(out, t)
+		}
+	}
+	return out
 }
 
 func parseSizes(list string) ([]int, error) {

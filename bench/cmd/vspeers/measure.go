@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"os"
 	"os/exec"
 	"path/filepath"
 	"slices"
@@ -9,35 +10,46 @@ import (
 	"time"
 )
 
-// tool is one command line to time.
-type tool struct {
-	name string
-	args []string
-}
-
 // row is one measurement: a tool on a tree.
 type row struct {
-	tree    string
+	files   int
 	tool    string
 	wall    time.Duration // median
 	peakRSS int64         // KiB, largest of the runs
-	vs      string        // ratio to the reference row, if any
 }
 
-// compare times kval (its default -j and -j 1, -j 2 on big trees) and
-// kubeconform on one tree, interleaved.
-func (s *setup) compare(tree string, n, rounds int) []row {
-	kubeconform := tool{"kubeconform -n 4", []string{s.kubeconform, "-n", "4", "-summary",
-		"-schema-location", filepath.Join(s.schemas, "{{.ResourceKind}}_{{.ResourceAPIVersion}}.json"), tree}}
-	tools := []tool{
-		{"kval", []string{s.kval, "validate", "--crd", s.crds, tree}},
-		kubeconform,
+func (r row) filesPerSecond() float64 { return float64(r.files) / r.wall.Seconds() }
+
+// args is the command line that runs a tool on a tree: each tool's
+// default output unless extra flags say otherwise, every object checked
+// against every schema it has.
+func (s *setup) args(tool, tree string, extra ...string) []string {
+	var args []string
+	switch tool {
+	case kval:
+		args = []string{s.bin[kval], "validate", "--crd", s.crds}
+	case kubeconform:
+		// -n 4 is its default; the CRDs' schemas first, then the built-ins'.
+		args = []string{s.bin[kubeconform], "-n", "4", "-summary",
+			"-schema-location", filepath.Join(s.schemas, "{{.ResourceKind}}_{{.ResourceAPIVersion}}.json"),
+			"-schema-location", filepath.Join(s.schemas, builtinSchemaDir, "{{.ResourceKind}}{{.KindSuffix}}.json")}
+	default:
+		args = []string{s.bin[kubectlValidate], "--local-schemas", s.kvSchemas, "--local-crds", s.kvCRD}
 	}
-	if n >= 1000 {
-		tools = append(tools,
-			tool{"kval -j 1", []string{s.kval, "validate", "-j", "1", "--crd", s.crds, tree}},
-			tool{"kval -j 2", []string{s.kval, "validate", "-j", "2", "--crd", s.crds, tree}})
+	return append(append(args, extra...), tree)
+}
+
+// env is what a tool runs with besides the inherited environment.
+func (s *setup) env(tool string) []string {
+	if tool == kubectlValidate {
+		return []string{"KUBECONFIG=" + s.kubeconfig}
 	}
+	return nil
+}
+
+// compare times the tools on one tree, interleaved (kval, kubeconform,
+// kubectl-validate, kval, ...) so that each sees the same machine.
+func (s *setup) compare(tree string, n, rounds int, tools []string) []row {
 	if n < 10 {
 		rounds *= 5 // start-up: short runs, more of them
 	}
@@ -45,27 +57,23 @@ func (s *setup) compare(tree string, n, rounds int) []row {
 	peaks := make([]int64, len(tools))
 	for range rounds {
 		for i, t := range tools {
-			wall, rss := timeRun(t.args)
+			wall, rss := timeRun(s.args(t, tree), s.env(t))
 			walls[i] = append(walls[i], wall)
 			peaks[i] = max(peaks[i], rss)
 		}
 	}
-	label := fmt.Sprintf("%d files", n)
 	rows := make([]row, len(tools))
 	for i, t := range tools {
-		rows[i] = row{tree: label, tool: t.name, wall: median(walls[i]), peakRSS: peaks[i]}
-	}
-	rows[0].vs = fmt.Sprintf("%.2f× kubeconform", rows[0].wall.Seconds()/rows[1].wall.Seconds())
-	if len(rows) == 4 {
-		rows[3].vs = fmt.Sprintf("%.2f× faster than -j 1", rows[2].wall.Seconds()/rows[3].wall.Seconds())
+		rows[i] = row{files: n, tool: t, wall: median(walls[i]), peakRSS: peaks[i]}
 	}
 	return rows
 }
 
-// timeRun runs a command to its end (both tools exit 1 on the invalid
-// examples) and returns its wall time and peak resident set size.
-func timeRun(args []string) (time.Duration, int64) {
+// timeRun runs a command to its end (every tool exits 1 on the invalid
+// objects) and returns its wall time and peak resident set size.
+func timeRun(args, env []string) (time.Duration, int64) {
 	cmd := exec.Command(args[0], args[1:]...)
+	cmd.Env = append(os.Environ(), env...)
 	start := time.Now()
 	_ = cmd.Run()
 	wall := time.Since(start)
@@ -83,9 +91,23 @@ func median(d []time.Duration) time.Duration {
 }
 
 func printRows(rows []row) {
-	fmt.Printf("| %-12s | %-18s | %10s | %9s | %s\n", "tree", "tool", "wall", "peak RSS", "")
-	fmt.Printf("|--------------|--------------------|------------|-----------|------\n")
+	fmt.Printf("| files | tool | wall | files/s | peak RSS | kval's throughput / tool's |\n")
+	fmt.Printf("|---|---|---|---|---|---|\n")
 	for _, r := range rows {
-		fmt.Printf("| %-12s | %-18s | %10s | %6d MB | %s\n", r.tree, r.tool, r.wall.Round(time.Millisecond), r.peakRSS/1024, r.vs)
+		vs := ""
+		if k, ok := find(rows, r.files, kval); ok && r.tool != kval {
+			vs = fmt.Sprintf("%.2f×", k.filesPerSecond()/r.filesPerSecond())
+		}
+		fmt.Printf("| %d | %s | %s | %.0f | %d MB | %s |\n", r.files, r.tool, r.wall.Round(time.Millisecond),
+			r.filesPerSecond(), r.peakRSS/1024, vs)
 	}
+}
+
+func find(rows []row, files int, tool string) (row, bool) {
+	for _, r := range rows {
+		if r.files == files && r.tool == tool {
+			return r, true
+		}
+	}
+	return row{}, false
 }
