@@ -1,10 +1,3 @@
-// Command vspeers times `kval validate` against its peers, kubeconform
-// v0.8.0 and kubectl-validate v0.0.4, as whole processes on the same files,
-// and prints median wall time, throughput, peak RSS and the ratios. See
-// doc.go for what it builds, how the peers run offline and the figures.
-//
-//	go run ./cmd/vspeers [-sizes 1,20000,50000] [-kubectl-validate-sizes 1,2000]
-//	    [-rounds 3] [-tools kval,kubeconform,kubectl-validate] [-work DIR]
 package main
 
 import (

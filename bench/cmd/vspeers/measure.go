@@ -15,6 +15,7 @@ type row struct {
 	files   int
 	tool    string
 	wall    time.Duration // median
+	cpu     time.Duration // median user+system time: less at the mercy of a shared machine than wall
 	peakRSS int64         // KiB, largest of the runs
 }
 
@@ -54,34 +55,36 @@ func (s *setup) compare(tree string, n, rounds int, tools []string) []row {
 		rounds *= 5 // start-up: short runs, more of them
 	}
 	walls := make([][]time.Duration, len(tools))
+	cpus := make([][]time.Duration, len(tools))
 	peaks := make([]int64, len(tools))
 	for range rounds {
 		for i, t := range tools {
-			wall, rss := timeRun(s.args(t, tree), s.env(t))
+			wall, cpu, rss := timeRun(s.args(t, tree), s.env(t))
 			walls[i] = append(walls[i], wall)
+			cpus[i] = append(cpus[i], cpu)
 			peaks[i] = max(peaks[i], rss)
 		}
 	}
 	rows := make([]row, len(tools))
 	for i, t := range tools {
-		rows[i] = row{files: n, tool: t, wall: median(walls[i]), peakRSS: peaks[i]}
+		rows[i] = row{files: n, tool: t, wall: median(walls[i]), cpu: median(cpus[i]), peakRSS: peaks[i]}
 	}
 	return rows
 }
 
 // timeRun runs a command to its end (every tool exits 1 on the invalid
-// objects) and returns its wall time and peak resident set size.
-func timeRun(args, env []string) (time.Duration, int64) {
+// objects) and returns its wall time, CPU time and peak resident set size.
+func timeRun(args, env []string) (wall, cpu time.Duration, rss int64) {
 	cmd := exec.Command(args[0], args[1:]...)
 	cmd.Env = append(os.Environ(), env...)
 	start := time.Now()
 	_ = cmd.Run()
-	wall := time.Since(start)
-	var rss int64
+	wall = time.Since(start)
 	if usage, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
 		rss = usage.Maxrss
+		cpu = time.Duration(usage.Utime.Nano() + usage.Stime.Nano())
 	}
-	return wall, rss
+	return wall, cpu, rss
 }
 
 func median(d []time.Duration) time.Duration {
@@ -91,15 +94,15 @@ func median(d []time.Duration) time.Duration {
 }
 
 func printRows(rows []row) {
-	fmt.Printf("| files | tool | wall | files/s | peak RSS | kval's throughput / tool's |\n")
-	fmt.Printf("|---|---|---|---|---|---|\n")
+	fmt.Printf("| files | tool | wall | files/s | CPU | peak RSS | kval's throughput / tool's |\n")
+	fmt.Printf("|---|---|---|---|---|---|---|\n")
 	for _, r := range rows {
 		vs := ""
 		if k, ok := find(rows, r.files, kval); ok && r.tool != kval {
 			vs = fmt.Sprintf("%.2f×", k.filesPerSecond()/r.filesPerSecond())
 		}
-		fmt.Printf("| %d | %s | %s | %.0f | %d MB | %s |\n", r.files, r.tool, r.wall.Round(time.Millisecond),
-			r.filesPerSecond(), r.peakRSS/1024, vs)
+		fmt.Printf("| %d | %s | %s | %.0f | %s | %d MB | %s |\n", r.files, r.tool, r.wall.Round(time.Millisecond),
+			r.filesPerSecond(), r.cpu.Round(time.Millisecond), r.peakRSS/1024, vs)
 	}
 }
 
