@@ -145,7 +145,7 @@ func runValidate(ctx context.Context, s streams, o *validateOptions, args []stri
 	if err := o.check(args); err != nil {
 		return err
 	}
-	// A quarter less CPU on many objects (bench/cmd/vskubeconform).
+	// A quarter less CPU on many objects (bench/cmd/vspeers).
 	collectLessOften()
 	cat, err := o.loadValidateCatalog(s, o.crds)
 	if err != nil {

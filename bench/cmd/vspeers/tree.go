@@ -12,8 +12,9 @@ import (
 // filesPerDir is how many files a directory of a tree holds.
 const filesPerDir = 100
 
-// tree writes n files of one object each, cycling through the objects and
-// giving each a unique name, unless the tree exists already.
+// tree writes n files of one object each, unless the tree exists already:
+// Gateway API and built-in objects alternate, each list cycled through,
+// each object renamed to a unique name.
 func (s *setup) tree(n int) (string, error) {
 	dir := filepath.Join(s.work, "tree-"+strconv.Itoa(n))
 	if _, err := os.Stat(dir); err == nil {
@@ -32,7 +33,11 @@ func (s *setup) tree(n int) (string, error) {
 }
 
 func (s *setup) writeObject(tree string, i int) error {
-	obj := s.objects[i%len(s.objects)]
+	objs := s.gateway
+	if i%2 == 1 {
+		objs = s.builtin
+	}
+	obj := objs[(i/2)%len(objs)]
 	meta, _ := obj["metadata"].(map[string]any)
 	renamed := map[string]any{}
 	for k, v := range obj {
