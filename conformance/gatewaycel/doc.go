@@ -31,26 +31,27 @@
 // cmd/compare runs each configuration as its own `go test -count=1 -json`
 // process, interleaved, after a warm-up round that builds everything, and
 // fails unless every run passes every case and both backends run the same
-// cases. Medians of 5 runs, on 2 cores shared with three other builds
-// (load average 4 to 9, so absolute figures are noisy; envtest was the
-// slower in every round):
+// cases. Medians of 5 runs, on 2 cores shared with three other engineers'
+// builds and tests (load average 11 falling to 3 during the runs, so the
+// absolute figures are noisy; envtest was the slower in every round):
 //
 //	channel       backend   cases  wall    test binary  tests only
-//	standard      kvaltest  158     6.0 s   0.66 s       0.16 s
-//	standard      envtest   158    16.3 s  11.3 s        2.9 s
-//	experimental  kvaltest  258     6.1 s   0.78 s       0.27 s
-//	experimental  envtest   258    17.9 s  12.5 s        3.3 s
+//	standard      kvaltest  158     2.9 s  0.43 s       0.14 s
+//	standard      envtest   158    11.1 s  8.9 s        2.6 s
+//	experimental  kvaltest  258     3.0 s  0.60 s       0.20 s
+//	experimental  envtest   258    12.3 s  10.0 s       3.1 s
 //
-// "test binary" is the test process (TestMain included: kvaltest compiling
-// the CRDs, or envtest starting etcd and kube-apiserver, installing the
-// CRDs and removing them); "tests only" adds up the top-level tests, which
-// run one after another. The rest of the wall time is the go command
-// (checking that the cached test binary is current, and crdDir's go list).
-// Quiet, the same machine ran a kvaltest channel in about 2.5 s of wall
-// time and an envtest one in about 10 s. envtest is not in .ci/run: it
-// checks upstream's expectations against upstream's server, not kval, and
-// would add about 30 s; CI vets the envtest build so that it keeps
-// compiling.
+// An earlier session under heavier load (4 to 9) gave walls of 6.0 s,
+// 16.3 s, 6.1 s and 17.9 s in the same order. "test binary" is the test
+// process (TestMain included: kvaltest compiling the CRDs, or envtest
+// starting etcd and kube-apiserver, installing the CRDs and removing them);
+// "tests only" adds up the top-level tests, which run one after another.
+// The rest of the wall time is the go command (checking that the cached
+// test binary is current, and crdDir's go list).
+//
+// envtest is not in .ci/run: running it checks upstream's expectations
+// against upstream's server, not kval, and would add about 30 s; CI vets
+// the envtest build so that it keeps compiling.
 //
 // The module is in go.work; it raises github.com/google/gnostic-models
 // from v0.7.0 to v0.7.1 for the workspace, which changes nothing kval's
