@@ -15,9 +15,11 @@ import (
 // sourceFiles are the files of e2e/kubeapiserver that determine the binary.
 var sourceFiles = []string{"go.mod", "go.sum", "main.go"}
 
-// kubeAPIServer returns the path of the kube-apiserver binary built from
+// KubeAPIServer returns the path of the kube-apiserver binary built from
 // e2e/kubeapiserver, building it into the Go build cache if it is not there.
-func kubeAPIServer(ctx context.Context) (string, error) {
+// It is exported for harnesses other than Start that need the same binary
+// (conformance/gatewaycel's envtest run).
+func KubeAPIServer(ctx context.Context) (string, error) {
 	src, err := sourceDir()
 	if err != nil {
 		return "", err

@@ -27,7 +27,7 @@ type Cluster struct {
 // kube-apiserver on free loopback ports with their files in a new temporary
 // directory and waits until kube-apiserver is ready. Stop ends them.
 func Start(ctx context.Context) (*Cluster, error) {
-	bin, err := kubeAPIServer(ctx)
+	bin, err := KubeAPIServer(ctx)
 	if err != nil {
 		return nil, err
 	}

@@ -1,3 +1,5 @@
+//go:build !envtest
+
 /*
 Copyright 2023 The Kubernetes Authors.
 
@@ -15,48 +17,26 @@ limitations under the License.
 */
 
 // This file is Gateway API's tests/cel/main_test.go with its client setup
-// (envtest or KUBECONFIG) replaced by kvaltest; celErrorStringMatches is
-// upstream's, unchanged.
+// (envtest or KUBECONFIG) replaced by kvaltest; the scheme and
+// celErrorStringMatches are upstream's, in setup_test.go. With -tags
+// envtest, main_envtest_test.go's TestMain runs instead.
 
 package main
 
 import (
 	"fmt"
 	"os"
-	"os/exec"
-	"path/filepath"
-	"strings"
 	"testing"
-
-	v1 "sigs.k8s.io/gateway-api/apis/v1"
-	"sigs.k8s.io/gateway-api/apis/v1alpha2"
-	"sigs.k8s.io/gateway-api/apis/v1alpha3"
-	"sigs.k8s.io/gateway-api/apis/v1beta1"
-	apisxv1alpha1 "sigs.k8s.io/gateway-api/apisx/v1alpha1"
-
-	corev1 "k8s.io/api/core/v1"
-	"k8s.io/apimachinery/pkg/runtime"
-	"sigs.k8s.io/controller-runtime/pkg/client"
 
 	"github.com/kval-dev/kval/kvaltest"
 )
 
-var k8sClient client.Client
-
 func TestMain(m *testing.M) {
-	scheme := runtime.NewScheme()
-	v1alpha3.Install(scheme)
-	v1alpha2.Install(scheme)
-	v1beta1.Install(scheme)
-	v1.Install(scheme)
-	apisxv1alpha1.Install(scheme)
-	corev1.AddToScheme(scheme)
-
 	crds, err := crdDir()
 	if err != nil {
 		panic(err)
 	}
-	c, err := kvaltest.New(kvaltest.CRDs(crds), scheme)
+	c, err := kvaltest.New(kvaltest.CRDs(crds), newScheme())
 	if err != nil {
 		panic(fmt.Sprintf("Error initializing kvaltest: %v", err))
 	}
@@ -64,22 +44,4 @@ func TestMain(m *testing.M) {
 	rc := m.Run()
 	c.Close()
 	os.Exit(rc)
-}
-
-// crdDir holds the CRDs of the channel this binary was built for (build
-// tag standard or experimental), from the gateway-api module the tests
-// import.
-func crdDir() (string, error) {
-	out, err := exec.Command("go", "list", "-m", "-f", "{{.Dir}}", "sigs.k8s.io/gateway-api").Output()
-	if err != nil {
-		return "", fmt.Errorf("finding the sigs.k8s.io/gateway-api module: %w", err)
-	}
-	return filepath.Join(strings.TrimSpace(string(out)), "config", "crd", crdChannel), nil
-}
-
-func celErrorStringMatches(got, want string) bool {
-	// Starting in k8s v1.32, some CEL error messages changed to use "more" instead of "longer"
-	alternativeWant := strings.ReplaceAll(want, "more", "longer")
-
-	return strings.Contains(got, want) || strings.Contains(got, alternativeWant)
 }
