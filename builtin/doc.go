@@ -42,7 +42,10 @@
 // published schemas: a Deployment whose selector does not match its
 // template's labels, a container without an image, a port's protocol
 // "udp", a Service port out of range, a name that is a DNS label where a
-// kind needs one (Services, Namespaces) all pass. Nor defaulting beyond
+// kind needs one (Services, Namespaces) all pass; and a required string
+// the published schema defaults to "" (openapi-gen's zero defaults, such as
+// a container's name) passes when missing, as in kubectl-validate, where
+// kube-apiserver's Go validation says "Required value". Nor defaulting beyond
 // the schema's defaults, nor admission (quota, limits, Pod Security). An
 // object valid here can still be rejected by a cluster; an object invalid
 // here would be rejected by one (kube-apiserver decodes built-in kinds
