@@ -212,7 +212,7 @@ func separatorRest(line []byte) string {
 // decode decodes a YAML document to the values kubectl sends: see
 // decodeYAML. Duplicate keys are errors.
 func (s *yamlSplitter) decode(raw []byte, line int) (any, error) {
-	return decodeViaJSON(raw, line)
+	return decodeYAML(raw, line)
 }
 
 var yamlLineNumber = regexp.MustCompile(`line (\d+)`)
