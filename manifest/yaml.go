@@ -209,17 +209,10 @@ func separatorRest(line []byte) string {
 	return rest
 }
 
-// decode converts a YAML document to JSON and decodes that, so values come out
-// exactly as kubectl sends them. Duplicate keys are errors.
+// decode decodes a YAML document to the values kubectl sends: see
+// decodeYAML. Duplicate keys are errors.
 func (s *yamlSplitter) decode(raw []byte, line int) (any, error) {
-	js, err := yamlToJSON(raw)
-	if err != nil {
-		return nil, yamlError(err, line)
-	}
-	if len(js) > MaxDocumentBytes {
-		return nil, errTooLarge
-	}
-	return decodeJSON(js, line, false)
+	return decodeYAML(raw, line)
 }
 
 var yamlLineNumber = regexp.MustCompile(`line (\d+)`)
