@@ -47,24 +47,26 @@
 //
 // # Figures
 //
-// On this 2-core machine, shared with other work (load average 4 to 15
-// during the run: wall times are noisy, CPU times less so), rounds 3:
+// On this 2-core machine, rounds 3; the kval and kubeconform rows of 1,
+// 20,000 and 50,000 files on a quiet machine, the 2,000-file rows while
+// other work ran (load average 4 to 15: wall times noisy, CPU less so):
 //
 //	| files  | tool             | wall     | files/s | CPU     | peak RSS |
-//	| 1      | kval             | 199 ms   | 5       | 93 ms   | 61 MB    |
-//	| 1      | kubeconform      | 19 ms    | 52      | 15 ms   | 17 MB    |
+//	| 1      | kval             | 59 ms    | 17      | 79 ms   | 54 MB    |
+//	| 1      | kubeconform      | 12 ms    | 83      | 13 ms   | 17 MB    |
 //	| 1      | kubectl-validate | 273 ms   | 4       | 138 ms  | 75 MB    |
 //	| 2,000  | kval             | 1.99 s   | 1,004   | 0.86 s  | 164 MB   |
 //	| 2,000  | kubeconform      | 1.04 s   | 1,922   | 0.50 s  | 66 MB    |
 //	| 2,000  | kubectl-validate | 90.1 s   | 22      | 39.0 s  | 146 MB   |
-//	| 20,000 | kval             | 6.16 s   | 3,249   | 4.28 s  | 212 MB   |
-//	| 20,000 | kubeconform      | 5.47 s   | 3,655   | 3.35 s  | 82 MB    |
-//	| 50,000 | kval             | 11.91 s  | 4,199   | 9.79 s  | 218 MB   |
-//	| 50,000 | kubeconform      | 12.17 s  | 4,108   | 8.31 s  | 80 MB    |
+//	| 20,000 | kval             | 2.41 s   | 8,289   | 4.10 s  | 185 MB   |
+//	| 20,000 | kubeconform      | 1.74 s   | 11,514  | 3.36 s  | 71 MB    |
+//	| 50,000 | kval             | 4.95 s   | 10,093  | 8.31 s  | 208 MB   |
+//	| 50,000 | kubeconform      | 3.58 s   | 13,969  | 6.92 s  | 75 MB    |
 //
-// kval's throughput is 1.02× kubeconform's at 50,000 files (0.89× at
-// 20,000; kubeconform spends 15% less CPU) while it also runs CEL and
-// applies defaults, and 45× kubectl-validate's on the same 2,000 files;
+// On the quiet machine kval's throughput is 0.72× kubeconform's at 20,000
+// and 50,000 files. Under load (the first run of this command) the two
+// were level, 1.02× at 50,000 files.
+// kval runs CEL and applies defaults; its throughput is 45× kubectl-validate's on the same 2,000 files;
 // extrapolated to 50,000 files (start-up 273 ms, 45 ms a further file:
 // about 37 minutes) 189×. Verdicts on the 2,000 files: kval finds 444
 // invalid; kubectl-validate 451, the same 444 and 7 more, a Gateway whose
