@@ -66,8 +66,9 @@
 // On the quiet machine kval's throughput is 0.72× kubeconform's at 20,000
 // and 50,000 files. Under load (the first run of this command) the two
 // were level, 1.02× at 50,000 files.
-// kval runs CEL and applies defaults; its throughput is 45× kubectl-validate's on the same 2,000 files;
-// extrapolated to 50,000 files (start-up 273 ms, 45 ms a further file:
+//
+// kval runs CEL and applies defaults; its throughput is 45×
+// kubectl-validate's on the same 2,000 files; extrapolated to 50,000 files (start-up 273 ms, 45 ms a further file:
 // about 37 minutes) 189×. Verdicts on the 2,000 files: kval finds 444
 // invalid; kubectl-validate 451, the same 444 and 7 more, a Gateway whose
 // CEL rule its older apiextensions cannot compile (undefined field
