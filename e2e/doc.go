@@ -108,7 +108,7 @@
 //     writes it, and a change of its annotation in the cluster changes what
 //     is enforced.
 //   - TestWebhookKeepsKUDOParametersImmutable (kudo_test.go): KUDO's
-//     OperatorVersion and Instance CRDs (testdata/kudo-crds.yaml, KUDO's
+//     OperatorVersion and Instance CRDs (examples/params/kudo-crds.yaml, KUDO's
 //     schemas without descriptions) and the two versions of the README's
 //     ZooKeeper package (examples/params) as OperatorVersions; the webhook
 //     runs as `kval serve --kudo-instances` (OperatorVersions watched in

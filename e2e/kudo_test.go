@@ -27,7 +27,7 @@ import (
 // OperatorVersions and Instance.
 
 const (
-	kudoCRDFile     = "testdata/kudo-crds.yaml"
+	kudoCRDFile     = "../examples/params/kudo-crds.yaml"
 	kudoNamespace   = "kudo"
 	kudoMutating    = "mutate.kudo.e2e.kval.dev"
 	kudoValidating  = "validate.kudo.e2e.kval.dev"

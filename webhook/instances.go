@@ -3,7 +3,6 @@ package webhook
 import (
 	"context"
 	"errors"
-	"maps"
 	"net/http"
 
 	admissionv1 "k8s.io/api/admission/v1"
@@ -45,64 +44,28 @@ func (s *Server) admitInstance(ctx context.Context, req *admissionv1.AdmissionRe
 	return s.admitEngine(ctx, req, errs)
 }
 
-// instanceErrors returns the params rules' errors of a create (Install) or
-// an update: Update on the same OperatorVersion, Upgrade when
-// spec.operatorVersion.name changes.
+// instanceErrors returns the params rules' errors of a create or an
+// update (params.Check), or the denial of a request that cannot be
+// checked.
 func (s *Server) instanceErrors(ctx context.Context, req *admissionv1.AdmissionRequest) (field.ErrorList, *verdict) {
 	inst, denied := decodeInstance("object", req.Object.Raw)
 	if denied != nil {
 		return nil, denied
 	}
-	if req.Operation == admissionv1.Create {
-		ov, denied := s.operatorVersion(ctx, req.Namespace, inst)
-		if denied != nil {
+	var old *params.Instance
+	if req.Operation != admissionv1.Create {
+		if old, denied = decodeInstance("oldObject", req.OldObject.Raw); denied != nil {
 			return nil, denied
 		}
-		_, errs := params.Install(ov, inst.Parameters)
-		return errs, nil
 	}
-	old, denied := decodeInstance("oldObject", req.OldObject.Raw)
-	if denied != nil {
-		return nil, denied
-	}
-	return s.instanceUpdateErrors(ctx, req.Namespace, old, inst)
-}
-
-// instanceUpdateErrors checks an update of an Instance from old to inst.
-// An update that changes neither the OperatorVersion nor the parameters
-// (metadata, finalizers, a plan execution) is allowed without a lookup:
-// no parameter rule can refuse it, and KUDO's controller must be able to
-// finish with an Instance whose OperatorVersion is gone.
-func (s *Server) instanceUpdateErrors(ctx context.Context, namespace string, old, inst *params.Instance) (field.ErrorList, *verdict) {
-	if old.OperatorVersion == inst.OperatorVersion && maps.Equal(old.Parameters, inst.Parameters) {
-		return nil, nil
-	}
-	newOV, denied := s.operatorVersion(ctx, namespace, inst)
-	if denied != nil {
-		return nil, denied
-	}
-	if old.OperatorVersion == inst.OperatorVersion {
-		_, errs := params.Update(newOV, old.Parameters, inst.Parameters)
-		return errs, nil
-	}
-	oldOV, denied := s.operatorVersion(ctx, namespace, old)
-	if denied != nil {
-		return nil, denied
-	}
-	_, errs := params.Upgrade(oldOV, newOV, old.Parameters, inst.Parameters)
-	return errs, nil
-}
-
-// operatorVersion finds the OperatorVersion an Instance names, or denies:
-// without it the Instance cannot be checked (fail closed).
-func (s *Server) operatorVersion(ctx context.Context, namespace string, inst *params.Instance) (*params.OperatorVersion, *verdict) {
-	ov, err := s.opts.OperatorVersions.OperatorVersion(ctx, namespace, inst.OperatorVersion)
+	errs, err := params.Check(ctx, s.opts.OperatorVersions, req.Namespace, old, inst)
 	if err != nil {
+		// Without the OperatorVersion the Instance cannot be checked: fail closed.
 		d := deny(reasonNoOperatorVersion, http.StatusBadRequest,
 			"kval cannot check Instance %q: %v; kval denies what it cannot check", inst.Name, err)
 		return nil, &d
 	}
-	return ov, nil
+	return errs, nil
 }
 
 // decodeInstance reads the Instance of a request, with kval's input limits.

@@ -235,7 +235,7 @@ func TestInstancesAreNotCheckedWithoutOperatorVersions(t *testing.T) {
 // one Invalid status (the engine finds nothing here in complement mode).
 func TestAnInstanceTheCatalogServesIsCheckedByTheEngineToo(t *testing.T) {
 	cat := exampleCatalog(t)
-	if _, err := cat.LoadFiles("../e2e/testdata/kudo-crds.yaml"); err != nil {
+	if _, err := cat.LoadFiles("../examples/params/kudo-crds.yaml"); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := cat.ForObject(t.Context(), "kudo.dev/v1beta1", "Instance"); err != nil {

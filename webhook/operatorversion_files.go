@@ -2,14 +2,9 @@ package webhook
 
 import (
 	"context"
-	"errors"
-	"fmt"
-	"os"
-	"path/filepath"
 	"time"
 
 	"github.com/kval-dev/kval/catalog"
-	"github.com/kval-dev/kval/manifest"
 	"github.com/kval-dev/kval/params"
 )
 
@@ -64,7 +59,7 @@ func (f *OperatorVersionFiles) load() Load {
 	var ovs []*params.OperatorVersion
 	var refused []error
 	for _, path := range f.paths {
-		found, bad, err := readOperatorVersions(path)
+		found, bad, err := params.ReadOperatorVersions(path)
 		if err != nil {
 			return Load{Served: f.store.len(), Unit: ovUnit, Err: err}
 		}
@@ -75,47 +70,3 @@ func (f *OperatorVersionFiles) load() Load {
 }
 
 const ovUnit = "OperatorVersions"
-
-// readOperatorVersions reads a package directory, or the OperatorVersion
-// objects of files and directories (other documents are ignored, so a
-// directory may hold whole installations).
-func readOperatorVersions(path string) (ovs []*params.OperatorVersion, refused []error, err error) {
-	if isPackage(path) {
-		ov, err := params.LoadPackage(path)
-		return []*params.OperatorVersion{ov}, nil, err
-	}
-	files, err := manifest.ExpandPaths([]string{path})
-	if err != nil {
-		return nil, nil, err
-	}
-	for _, file := range files {
-		docs, errs := manifest.ReadFile(file)
-		if len(errs) > 0 {
-			return nil, nil, fmt.Errorf("reading OperatorVersions: %w", errors.Join(errs...))
-		}
-		found, bad := decodeOperatorVersions(docs)
-		ovs, refused = append(ovs, found...), append(refused, bad...)
-	}
-	return ovs, refused, nil
-}
-
-func decodeOperatorVersions(docs []manifest.Document) (ovs []*params.OperatorVersion, refused []error) {
-	for _, doc := range docs {
-		if doc.Object["apiVersion"] != params.APIVersion || doc.Object["kind"] != params.OperatorVersionKind {
-			continue
-		}
-		ov, err := params.DecodeOperatorVersion(doc)
-		if err != nil {
-			refused = append(refused, err)
-			continue
-		}
-		ovs = append(ovs, ov)
-	}
-	return ovs, refused
-}
-
-// isPackage reports whether path is a KUDO package directory.
-func isPackage(path string) bool {
-	_, err := os.Stat(filepath.Join(path, params.OperatorFile))
-	return err == nil
-}

@@ -11,9 +11,7 @@ import (
 // OperatorVersions finds the KUDO OperatorVersion an Instance names: an
 // OperatorVersion is namespaced, and an Instance refers to one of its own
 // namespace by name (spec.operatorVersion.name).
-type OperatorVersions interface {
-	OperatorVersion(ctx context.Context, namespace, name string) (*params.OperatorVersion, error)
-}
+type OperatorVersions = params.Finder
 
 // MissingOperatorVersionError says that no OperatorVersion of that name is
 // known in the namespace: the Instance cannot be checked, and is denied.
@@ -27,30 +25,24 @@ func (e *MissingOperatorVersionError) Error() string {
 	return fmt.Sprintf("OperatorVersion %q not found in namespace %q (%s)", e.Name, e.Namespace, e.From)
 }
 
-// ovStore holds decoded OperatorVersions by namespace and name; an
-// OperatorVersion without a namespace (a package directory, a file whose
-// object has none) serves every namespace.
+// ovStore holds decoded OperatorVersions (params.Index) for concurrent
+// requests and updates.
 type ovStore struct {
 	from string
 
 	mu  sync.RWMutex
-	ovs map[ovKey]*params.OperatorVersion
+	ovs *params.Index
 }
 
-type ovKey struct{ namespace, name string }
-
 func newOVStore(from string) *ovStore {
-	return &ovStore{from: from, ovs: map[ovKey]*params.OperatorVersion{}}
+	return &ovStore{from: from, ovs: params.NewIndex()}
 }
 
 // OperatorVersion implements OperatorVersions.
 func (s *ovStore) OperatorVersion(_ context.Context, namespace, name string) (*params.OperatorVersion, error) {
 	s.mu.RLock()
 	defer s.mu.RUnlock()
-	if ov, ok := s.ovs[ovKey{namespace, name}]; ok {
-		return ov, nil
-	}
-	if ov, ok := s.ovs[ovKey{"", name}]; ok {
+	if ov, ok := s.ovs.Find(namespace, name); ok {
 		return ov, nil
 	}
 	return nil, &MissingOperatorVersionError{Namespace: namespace, Name: name, From: s.from}
@@ -58,10 +50,7 @@ func (s *ovStore) OperatorVersion(_ context.Context, namespace, name string) (*p
 
 // replace serves exactly ovs from now on.
 func (s *ovStore) replace(ovs []*params.OperatorVersion) {
-	fresh := make(map[ovKey]*params.OperatorVersion, len(ovs))
-	for _, ov := range ovs {
-		fresh[ovKey{ov.Namespace, ov.Name}] = ov
-	}
+	fresh := params.NewIndex(ovs...)
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.ovs = fresh
@@ -70,17 +59,17 @@ func (s *ovStore) replace(ovs []*params.OperatorVersion) {
 func (s *ovStore) put(ov *params.OperatorVersion) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	s.ovs[ovKey{ov.Namespace, ov.Name}] = ov
+	s.ovs.Add(ov)
 }
 
 func (s *ovStore) remove(namespace, name string) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	delete(s.ovs, ovKey{namespace, name})
+	s.ovs.Remove(namespace, name)
 }
 
 func (s *ovStore) len() int {
 	s.mu.RLock()
 	defer s.mu.RUnlock()
-	return len(s.ovs)
+	return s.ovs.Len()
 }

@@ -27,6 +27,7 @@ type validateOptions struct {
 	fieldValidation string
 	failOn          string
 	builtinOptions
+	paramsOptions
 }
 
 // fieldValidations are the values of --field-validation, kube-apiserver's
@@ -72,7 +73,10 @@ With --base REF, the old objects are those of the same paths at the git
 revision REF (git must be installed and the paths in a git work tree; on a
 shallow checkout, fetch REF first): a pull request that changes an
 immutable field or breaks a transition rule fails. Objects only at REF are
-reported as deleted, and not validated.
+reported as deleted, and not validated. With --operator-versions (KUDO
+package directories or OperatorVersion files), kudo.dev/v1beta1 Instances
+are also judged by their immutable-parameter rules (kval params), as kval
+serve --kudo-instances judges them.
 
 Every CRD is read and its definitions (group, kinds, versions) checked for
 conflicts; a CRD is linted as kube-apiserver would on create (kval lint) and
@@ -114,6 +118,7 @@ validated (an empty input, only skipped kinds), a warning says so;
 	f.BoolVar(&o.failOnEmpty, "fail-on-empty", false, "exit 2 when no object was validated (empty input, only skipped kinds)")
 	f.StringVarP(&o.namespace, "namespace", "n", "default", "namespace of namespaced objects that have none, as kubectl's")
 	o.builtinOptions.addFlags(f)
+	o.paramsOptions.addFlags(f)
 	return cmd
 }
 
@@ -147,6 +152,9 @@ func runValidate(ctx context.Context, s streams, o *validateOptions, args []stri
 	}
 	// A quarter less CPU on many objects (bench/cmd/vspeers).
 	collectLessOften()
+	if err := o.loadOperatorVersions(); err != nil {
+		return err
+	}
 	cat, err := o.loadValidateCatalog(s, o.crds)
 	if err != nil {
 		return err
@@ -233,6 +241,7 @@ func validateOne(ctx context.Context, cat *catalog.Catalog, olds *oldObjects, o 
 		return r
 	}
 	r.record(res)
+	o.checkInstance(ctx, &r, req, res)
 	return r
 }
 

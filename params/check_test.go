@@ -1,0 +1,65 @@
+package params
+
+import (
+	"context"
+	"errors"
+	"testing"
+)
+
+// finder serves the example package's two versions; it counts lookups.
+type finder struct {
+	ovs     *Index
+	lookups int
+}
+
+func (f *finder) OperatorVersion(_ context.Context, namespace, name string) (*OperatorVersion, error) {
+	f.lookups++
+	if ov, ok := f.ovs.Find(namespace, name); ok {
+		return ov, nil
+	}
+	return nil, errors.New("not found")
+}
+
+func exampleFinder(t *testing.T) *finder {
+	t.Helper()
+	x := NewIndex()
+	for _, dir := range []string{"../examples/params/v1", "../examples/params/v2"} {
+		ov, err := LoadPackage(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		x.Add(ov)
+	}
+	return &finder{ovs: x}
+}
+
+func instance(ov string, params map[string]string) *Instance {
+	return &Instance{Name: "zk", Namespace: "default", OperatorVersion: ov, Parameters: params}
+}
+
+// TestCheckPicksTheRule: a create is an install, an update keeping the
+// OperatorVersion an update, one changing it an upgrade; an update that
+// changes neither needs no OperatorVersion; a missing one is the error.
+func TestCheckPicksTheRule(t *testing.T) {
+	const v1, v2 = "zookeeper-3.4.14-0.1.0", "zookeeper-3.4.14-0.2.0"
+	stored := map[string]string{"DISK_SIZE": "5Gi", "NODE_COUNT": "5"}
+	for _, tc := range []struct {
+		name      string
+		old, inst *Instance
+		errs      int
+		lookups   int
+		fails     bool
+	}{
+		{"install", nil, instance(v1, map[string]string{"NODE_COUNT": "5"}), 0, 1, false},
+		{"update of an immutable value", instance(v1, stored), instance(v1, map[string]string{"DISK_SIZE": "9Gi", "NODE_COUNT": "5"}), 1, 1, false},
+		{"upgrade without the new values", instance(v1, stored), instance(v2, stored), 2, 2, false},
+		{"nothing changed", instance("gone", stored), instance("gone", stored), 0, 0, false},
+		{"missing OperatorVersion", nil, instance("gone", nil), 0, 1, true},
+	} {
+		f := exampleFinder(t)
+		errs, err := Check(context.Background(), f, "default", tc.old, tc.inst)
+		if len(errs) != tc.errs || f.lookups != tc.lookups || (err != nil) != tc.fails {
+			t.Errorf("%s: %d errors %v, %d lookups, error %v", tc.name, len(errs), errs, f.lookups, err)
+		}
+	}
+}
