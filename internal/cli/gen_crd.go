@@ -58,6 +58,7 @@ func runGenCRD(s streams, f genCRDFlags, args []string) error {
 		return badInput("%v", err)
 	}
 	for _, p := range res.Problems {
+		p.Pos.File = relativeToWorkingDir(p.Pos.File)
 		fmt.Fprintln(s.err, p)
 	}
 	if len(res.Problems) > 0 {
@@ -91,4 +92,18 @@ func writeCRDs(s streams, dir string, crds []*crd.CRD) error {
 		fmt.Fprintln(s.out, "wrote", path)
 	}
 	return nil
+}
+
+// relativeToWorkingDir is an absolute path relative to the working
+// directory, as the package patterns were given and compilers print
+// positions.
+func relativeToWorkingDir(path string) string {
+	wd, err := os.Getwd()
+	if err != nil || !filepath.IsAbs(path) {
+		return path
+	}
+	if rel, err := filepath.Rel(wd, path); err == nil {
+		return rel
+	}
+	return path
 }

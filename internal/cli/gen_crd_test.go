@@ -47,3 +47,15 @@ func TestGenCRDAnnotation(t *testing.T) {
 		t.Errorf("--annotation: exit %d, stderr %s, output:\n%s", code, errOut, out)
 	}
 }
+
+// TestGenCRDGolden: the CRD generated from examples/api (the README's
+// command) and the problems of a package with misused markers, as the
+// user sees them.
+func TestGenCRDGolden(t *testing.T) {
+	for _, c := range []cliCase{
+		{golden: "gen-crd/examples", args: []string{"gen", "crd", "../../examples/api/..."}},
+		{golden: "gen-crd/problems", args: []string{"gen", "crd", "../../gen/crd/testdata/bad"}},
+	} {
+		t.Run(c.golden, func(t *testing.T) { runGolden(t, c) })
+	}
+}
