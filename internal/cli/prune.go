@@ -110,7 +110,7 @@ func (p *pruneOutput) finish(failOnEmpty bool) error {
 func pruneOne(ctx context.Context, cat *catalog.Catalog, in inputDoc) objectResult {
 	r := newObjectResult(in.doc)
 	if in.err != nil {
-		r.Error = withoutSource(in.err).Error()
+		r.setReadError(in.err) // a document that does not parse is invalid, as in validate
 		return r
 	}
 	v, err := cat.ForObject(ctx, r.APIVersion, r.Kind)
