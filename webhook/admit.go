@@ -40,8 +40,23 @@ func allow(warnings ...string) verdict {
 // deny refuses a request that kval could not check, with a message.
 func deny(reason string, code int32, format string, args ...any) verdict {
 	return verdict{reason: reason, response: &admissionv1.AdmissionResponse{Result: &metav1.Status{
-		Status: metav1.StatusFailure, Code: code, Reason: metav1.StatusReasonBadRequest, Message: fmt.Sprintf(format, args...),
+		Status: metav1.StatusFailure, Code: code, Reason: statusReason(code), Message: fmt.Sprintf(format, args...),
 	}}}
+}
+
+// statusReason is the reason kube-apiserver gives a status of that code,
+// so that clients (apierrors.IsTimeout, kubectl's "Error from server
+// (Timeout)") read a denial as they read kube-apiserver's own errors.
+func statusReason(code int32) metav1.StatusReason {
+	switch code {
+	case http.StatusGatewayTimeout:
+		return metav1.StatusReasonTimeout
+	case http.StatusRequestEntityTooLarge:
+		return metav1.StatusReasonRequestEntityTooLarge
+	case http.StatusInternalServerError:
+		return metav1.StatusReasonInternalError
+	}
+	return metav1.StatusReasonBadRequest
 }
 
 // admit answers one request: KUDO Instances with the params rules (when

@@ -186,8 +186,8 @@ func TestAPanicDeniesTheRequestAndIsCounted(t *testing.T) {
 	boom := func(context.Context, *admissionv1.AdmissionRequest) ([]byte, []string, error) { panic("boom") }
 	_, ts := newTestServer(t, Options{Mutator: boom})
 	resp := post(t, ts, "/mutate", review(admissionv1.Create, database("postgres", "16.2"), nil))
-	if resp.Allowed || !strings.Contains(resp.Result.Message, "internal error (boom)") {
-		t.Errorf("got %+v, want a fail-closed denial", resp.Result)
+	if resp.Allowed || !strings.Contains(resp.Result.Message, "internal error (boom)") || resp.Result.Reason != metav1.StatusReasonInternalError {
+		t.Errorf("got %+v, want a fail-closed InternalError denial", resp.Result)
 	}
 	if got := counterValue(t, ts, "kval_webhook_panics_recovered_total"); got != "1" {
 		t.Errorf("panics counted %s, want 1", got)
@@ -197,8 +197,8 @@ func TestAPanicDeniesTheRequestAndIsCounted(t *testing.T) {
 func TestATimedOutRequestIsDenied(t *testing.T) {
 	_, ts := newTestServer(t, Options{Timeout: time.Nanosecond})
 	resp := post(t, ts, "/validate", review(admissionv1.Create, database("postgres", "16.2"), nil))
-	if resp.Allowed || !strings.Contains(resp.Result.Message, "did not finish checking Database of example.kval.dev/v1 in time") {
-		t.Errorf("got %+v, want a timeout denial", resp.Result)
+	if resp.Allowed || !strings.Contains(resp.Result.Message, "did not finish checking Database of example.kval.dev/v1 in time") || resp.Result.Reason != metav1.StatusReasonTimeout {
+		t.Errorf("got %+v, want a Timeout denial", resp.Result)
 	}
 }
 
