@@ -25,7 +25,7 @@ func newGenCommand(s streams) *cobra.Command {
 	var f genFlags
 	cmd := &cobra.Command{
 		Use:   "gen PKG...",
-		Short: "Generate validation code from +k8s: tags on Go types",
+		Short: "Generate validation code (and, with gen crd, CRDs) from tags on Go types",
 		Long: `gen reads +k8s: tags on the Go types of the given packages and writes, in each
 package that opts in with +k8s:validation-gen in its doc.go, a file of
 validation functions (zz_generated.validations.go) that call kval's runtime

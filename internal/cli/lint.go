@@ -22,7 +22,7 @@ func newLintCommand(s streams) *cobra.Command {
 	var oldPaths []string
 	cmd := &cobra.Command{
 		Use:   "lint [--old OLD_CRD [--objects DIR]] CRD...",
-		Short: "Check CustomResourceDefinitions as kube-apiserver does on create",
+		Short: "Check CustomResourceDefinitions as kube-apiserver does on create, or on update with --old",
 		Long: `Lint reads CustomResourceDefinitions (apiextensions.k8s.io/v1 and v1beta1) and
 bare OpenAPI v3 schemas from files and directories, and reports every problem
 kube-apiserver would reject on create, in kubectl's words: names, versions,

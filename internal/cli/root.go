@@ -90,7 +90,11 @@ func newRootCommand(s streams) *cobra.Command {
 		Use:   "kval",
 		Short: "Make Kubernetes-style objects keep their promises",
 		Long: `kval prunes, defaults and validates custom resources exactly as kube-apiserver
-does, offline, and generates validation code from +k8s: tags on Go types.`,
+does, and built-in kinds against their published schemas, offline (creates,
+and updates from --old or a git base), enforces the mutability extensions
+and KUDO's immutable parameters,
+checks CRDs and their upgrades, serves the same checks as an admission
+webhook, and generates validation code and CRDs from tags on Go types.`,
 		SilenceUsage:  true,
 		SilenceErrors: true,
 	}
