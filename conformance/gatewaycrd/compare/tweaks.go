@@ -1,4 +1,4 @@
-package gatewaycrd
+package compare
 
 import (
 	"regexp"
