@@ -34,7 +34,7 @@ var Packages = []string{
 // kube-apiserver refuses a *.k8s.io group's CRD without it, and no marker
 // in the Go types gives it).
 func Generate(packages []string, annotations map[string]string) (map[string]map[string]any, error) {
-	res, err := crd.Generate(crd.Options{Patterns: packages, IgnorePrefixes: []string{"gateway:"}, Annotations: annotations})
+	res, err := crd.Generate(crd.Options{Patterns: packages, IgnorePrefixes: []string{"gateway:"}, Annotations: annotations, TypeMarkers: typeMarkers})
 	if err != nil {
 		return nil, err
 	}
