@@ -2,6 +2,7 @@ package crd
 
 import (
 	"fmt"
+	"go/types"
 	"strings"
 	"testing"
 )
@@ -65,5 +66,25 @@ func TestOneOfMarkersMisused(t *testing.T) {
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("problems:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+// TestTypeMarkers: Options.TypeMarkers adds markers to a named type from
+// its doc comment, applied as if written there (Gateway API's tags).
+func TestTypeMarkers(t *testing.T) {
+	res, err := Generate(Options{Patterns: []string{"./testdata/oneof"}, TypeMarkers: func(tn *types.TypeName, doc string) []string {
+		if tn.Name() == "WidgetSpec" && strings.Contains(doc, "+kubebuilder:validation:XValidation") {
+			return []string{"kubebuilder:validation:MaxProperties=3"}
+		}
+		return nil
+	}})
+	if err != nil || len(res.Problems) > 0 || len(res.CRDs) != 1 {
+		t.Fatal(err, res.Problems)
+	}
+	version := res.CRDs[0].Object["spec"].(map[string]any)["versions"].([]any)[0].(map[string]any)
+	root := version["schema"].(map[string]any)["openAPIV3Schema"].(map[string]any)
+	spec := root["properties"].(map[string]any)["spec"].(map[string]any)
+	if fmt.Sprint(spec["maxProperties"]) != "3" {
+		t.Errorf("spec: %v", spec)
 	}
 }
