@@ -1,10 +1,6 @@
 package gatewaycrd
 
-// allowed is one reviewed difference between kval's CRD and the released
-// one: where, and why it is not kval's mistake.
-type allowed struct {
-	file, path, reason string
-}
+import "github.com/kval-dev/kval/conformance/gatewaycrd/compare"
 
 // emptySubresources: the released ReferenceGrant CRD, whose types carry no
 // subresource marker, has `subresources: {}` in each version, and kval
@@ -17,31 +13,8 @@ const emptySubresources = "an empty subresources object (released) and none (kva
 
 // differences are every difference TestCompareWithReleased finds: what is
 // left after kval's fixes (types declared as other named types, sorted
-// required lists, versions by name) and Gateway's tweaks (tweaks_test.go).
-var differences = []allowed{
-	{"gateway.networking.k8s.io_referencegrants.yaml", ".spec.versions[v1].subresources", emptySubresources},
-	{"gateway.networking.k8s.io_referencegrants.yaml", ".spec.versions[v1beta1].subresources", emptySubresources},
-}
-
-// explain splits the differences found into those listed and those not,
-// and returns the listed ones that were not found.
-func explain(found []difference) (unexplained []difference, unused []allowed) {
-	seen := map[allowed]bool{}
-	for _, d := range found {
-		matched := false
-		for _, a := range differences {
-			if a.file == d.file && a.path == d.path {
-				matched, seen[a] = true, true
-			}
-		}
-		if !matched {
-			unexplained = append(unexplained, d)
-		}
-	}
-	for _, a := range differences {
-		if !seen[a] {
-			unused = append(unused, a)
-		}
-	}
-	return unexplained, unused
+// required lists, versions by name) and Gateway's tweaks (package compare, tweaks.go).
+var differences = []compare.Allowed{
+	{File: "gateway.networking.k8s.io_referencegrants.yaml", Path: ".spec.versions[v1].subresources", Reason: emptySubresources},
+	{File: "gateway.networking.k8s.io_referencegrants.yaml", Path: ".spec.versions[v1beta1].subresources", Reason: emptySubresources},
 }

@@ -1,34 +1,48 @@
 package gatewaycrd
 
 import (
-	"os/exec"
-	"strings"
+	"path/filepath"
+	"sync"
 	"testing"
 
 	// The module's constants (consts.ApprovalLink) are what Gateway's
 	// generator annotates its CRDs with; importing them also keeps the
 	// module, whose files the tests read, in go.mod.
 	"sigs.k8s.io/gateway-api/pkg/consts"
+
+	"github.com/kval-dev/kval/conformance/gatewaycrd/compare"
 )
 
-const gatewayModule = "sigs.k8s.io/gateway-api"
+// approval is the api-approved.kubernetes.io annotation Gateway's generator
+// sets on every CRD.
+var approval = map[string]string{"api-approved.kubernetes.io": consts.ApprovalLink}
 
-// moduleDir is the module's directory in the module cache: the released
-// CRDs and the examples are read from there, never copied.
+// generated runs gen/crd once per test binary.
+var generated = sync.OnceValues(func() (map[string]map[string]any, error) {
+	return compare.Generate(compare.Packages, approval)
+})
+
+func generatedCRDs(t *testing.T) map[string]map[string]any {
+	t.Helper()
+	crds, err := generated()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return crds
+}
+
+// moduleDir is the module's directory in the module cache (v1.6.3, this
+// module's go.mod says).
 func moduleDir(t *testing.T) string {
 	t.Helper()
-	out, err := exec.Command("go", "list", "-m", "-f", "{{.Dir}}", gatewayModule).Output()
+	dir, err := compare.ModuleDir(compare.Module)
 	if err != nil {
-		t.Fatalf("go list -m %s: %v", gatewayModule, err)
-	}
-	dir := strings.TrimSpace(string(out))
-	if dir == "" {
-		t.Fatalf("%s is not downloaded: run go mod download", gatewayModule)
+		t.Fatal(err)
 	}
 	return dir
 }
 
-// approval is the api-approved.kubernetes.io annotation Gateway's generator
-// sets on every CRD: kube-apiserver refuses a *.k8s.io group's CRD without
-// it, and no marker in the Go types gives it.
-var approval = map[string]string{"api-approved.kubernetes.io": consts.ApprovalLink}
+// releasedDir is the module's experimental channel.
+func releasedDir(t *testing.T) string {
+	return filepath.Join(moduleDir(t), "config", "crd", "experimental")
+}

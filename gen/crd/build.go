@@ -19,6 +19,8 @@ type builder struct {
 	stack []*types.Named
 	// unions collects the union members of the structs being built.
 	unions map[*schema.Schema]map[string]*union
+	// typeMarkers is Options.TypeMarkers.
+	typeMarkers func(t *types.TypeName, doc string) []string
 }
 
 // node is a schema being built and what markers written on it may need.
@@ -68,7 +70,13 @@ func (b *builder) named(n *types.Named, pos tags.Pos) *schema.Schema {
 		s.Description = d
 	}
 	nd := &node{b: b, s: s, t: n}
-	for _, u := range markersIn(append(append([]tags.Line{}, decl.extra...), decl.doc...), onType, b.ps) {
+	lines := append(append([]tags.Line{}, decl.extra...), decl.doc...)
+	if b.typeMarkers != nil {
+		for _, m := range b.typeMarkers(n.Obj(), docText(decl.doc)) {
+			lines = append(lines, tags.Line{Text: "+" + m, Pos: decl.pos})
+		}
+	}
+	for _, u := range markersIn(lines, onType, b.ps) {
 		nd.apply(u)
 	}
 	return s
@@ -226,4 +234,13 @@ func sortedKeys[V any](m map[string]V) []string {
 	}
 	slices.Sort(keys)
 	return keys
+}
+
+// docText is a doc comment's text, a line per line.
+func docText(doc []tags.Line) string {
+	texts := make([]string, len(doc))
+	for i, l := range doc {
+		texts[i] = l.Text
+	}
+	return strings.Join(texts, "\n")
 }

@@ -3,6 +3,7 @@ package crd
 import (
 	"context"
 	"fmt"
+	"go/types"
 	"maps"
 	"slices"
 	"sort"
@@ -29,6 +30,14 @@ type Options struct {
 	// api-approved.kubernetes.io annotation kube-apiserver requires of a
 	// *.k8s.io group (Gateway API's generator adds it so).
 	Annotations map[string]string
+	// TypeMarkers, when set, gives markers (without the +) to apply to a
+	// named type's schema after those written on it, from the type and its
+	// doc comment: how a project's tooling that keeps rules in a syntax of
+	// its own edits controller-gen's per-type schemas, before they are
+	// used and inlined. Gateway API's generator applies the
+	// <gateway:experimental:validation:...> tags of type comments so.
+	// Problems with them are reported at the type.
+	TypeMarkers func(t *types.TypeName, doc string) []string
 }
 
 // Result is what a run produced.
@@ -59,7 +68,7 @@ func Generate(opts Options) (*Result, error) {
 		return nil, err
 	}
 	prog.ps.ignorePrefixes = opts.IgnorePrefixes
-	b := &builder{prog: prog, ps: prog.ps}
+	b := &builder{prog: prog, ps: prog.ps, typeMarkers: opts.TypeMarkers}
 	groups := map[string][]*kindInfo{}
 	for _, k := range prog.kinds() {
 		if k.skip {

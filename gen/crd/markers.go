@@ -45,7 +45,12 @@ type marker struct {
 	value valueRule
 	doc   string
 
-	schema   func(n *node, u use) error
+	schema func(n *node, u use) error
+	// late markers are applied after the others of the same type or
+	// field, in increasing order, whatever order they are written in: a
+	// rule they add goes after the +kubebuilder:validation:XValidation
+	// rules, as controller-gen's apply priorities place it.
+	late     int
 	resource func(k *kindInfo, u use) error
 	pkg      func(p *pkgInfo, u use) error
 	ignored  string
@@ -112,6 +117,7 @@ func markersIn(lines []tags.Line, w where, ps *problems) []use {
 			out = append(out, u)
 		}
 	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].m.late < out[j].m.late })
 	return out
 }
 

@@ -1,4 +1,4 @@
-package gatewaycrd
+package compare
 
 import (
 	"encoding/json"
@@ -7,15 +7,15 @@ import (
 	"sort"
 )
 
-// difference is one place where the generated and the released CRD differ.
-type difference struct {
-	file, path string
-	// generated and released are the values, "" where one has none.
-	generated, released string
+// Difference is one place where the generated and the released CRD differ.
+type Difference struct {
+	File, Path string
+	// Generated and Released are the values, "" where one has none.
+	Generated, Released string
 }
 
-func (d difference) String() string {
-	return fmt.Sprintf("%s %s: generated %s, released %s", d.file, d.path, orNone(d.generated), orNone(d.released))
+func (d Difference) String() string {
+	return fmt.Sprintf("%s %s: generated %s, released %s", d.File, d.Path, orNone(d.Generated), orNone(d.Released))
 }
 
 func orNone(s string) string {
@@ -28,7 +28,7 @@ func orNone(s string) string {
 // diff lists the differences between two JSON values. Keys are compared
 // as sets (key order is not compared), lists item by item, and the
 // versions of a CRD by name.
-func diff(file, path string, gen, rel any, out *[]difference) {
+func diff(file, path string, gen, rel any, out *[]Difference) {
 	switch g := gen.(type) {
 	case map[string]any:
 		if r, ok := rel.(map[string]any); ok {
@@ -44,11 +44,11 @@ func diff(file, path string, gen, rel any, out *[]difference) {
 		}
 	}
 	if !reflect.DeepEqual(gen, rel) {
-		*out = append(*out, difference{file: file, path: path, generated: show(gen), released: show(rel)})
+		*out = append(*out, Difference{File: file, Path: path, Generated: show(gen), Released: show(rel)})
 	}
 }
 
-func diffObjects(file, path string, g, r map[string]any, out *[]difference) {
+func diffObjects(file, path string, g, r map[string]any, out *[]Difference) {
 	keys := map[string]bool{}
 	for k := range g {
 		keys[k] = true
@@ -67,7 +67,7 @@ func diffObjects(file, path string, g, r map[string]any, out *[]difference) {
 
 // diffVersions pairs versions by name: a version missing from one side is
 // one difference, and order is compared on its own.
-func diffVersions(file string, gen, rel any, out *[]difference) {
+func diffVersions(file string, gen, rel any, out *[]Difference) {
 	byName := func(v any) (map[string]any, []any) {
 		m := map[string]any{}
 		var names []any
