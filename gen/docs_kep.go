@@ -80,6 +80,23 @@ counted in ` + "`apiserver_validation_declarative_validation_panic_total`" + ` (
   hand-written errors match either form; their detail names the constraint's path and value. The form
   has the bound tag's stability; the KEP puts cross-field rules on the alpha track, which authors
   express with ` + "`+k8s:alpha(...)=`" + `.
+- **Typedef chains** (the KEP's "simple one-deep typedefs work, but not two-deep"): kval keeps Go's
+  and upstream's semantics, so in ` + "`type Bar Foo`" + ` a value of type ` + "`Bar`" + ` is checked by ` + "`Bar`" + `'s tags only,
+  never by ` + "`Foo`" + `'s (a struct's field tags do carry over: they belong to the fields), and it lints what
+  that hides. Rules, each reported with file:line and a fix: (1) every tag of ` + "`Foo`" + ` that ` + "`Bar`" + ` does not
+  restate is reported on ` + "`Bar`" + `'s declaration as hidden; restating it on ` + "`Bar`" + `, identically or stricter,
+  is the fix, so a tag repeated on both is *not* a duplicate (reporting it would leave no correct way to
+  write the chain). Only the direct link is checked: ` + "`type Baz Bar`" + ` is compared with ` + "`Bar`" + `, whose own
+  gaps are reported on ` + "`Bar`" + `. (2) A bound ` + "`Bar`" + ` restates looser than ` + "`Foo`" + `'s (a lower minimum, a higher
+  maximum, for lengths, items, properties, values and the exclusive bounds) is reported: ` + "`Bar`" + ` would
+  accept values ` + "`Foo`" + ` refuses; another value of a non-bound one-value tag (another format) is taken as a
+  deliberate override. (3) Tags on an alias declaration (` + "`type Baz = Foo`" + `) are reported: ` + "`Baz`" + ` *is*
+  ` + "`Foo`" + `, the generator reads ` + "`Foo`" + `'s comment only, and upstream's parser drops the alias's comment too.
+  (4) A field tag identical to a tag of the field's own named type (` + "`+k8s:minLength=4`" + ` on a field of
+  type ` + "`Foo`" + ` that has it) is reported as a repeat: the type's validation already runs for the field, so
+  the rule would run, and fail, twice; list metadata (` + "`listType`" + `, ` + "`listMapKey`" + `, ` + "`unique`" + `) may be
+  repeated, and another value is a separate rule. All four are lint rules: ` + "`+k8s:validation-gen-nolint`" + `
+  turns them off.
 
 ### Not implemented
 
@@ -92,7 +109,8 @@ counted in ` + "`apiserver_validation_declarative_validation_panic_total`" + ` (
   cover unions and list-map items today.
 - **Bounds on non-integer numbers and ` + "`resource.Quantity`" + `**: the KEP shows no example; the numeric
   tags take integer fields.
-- **The typedef-chain lint** (tags on ` + "`type Bar Foo`" + ` hidden by Go flattening the chain) and
-  **cross-version tag consistency** (v1beta1 against v1) are not checked yet.
+- **Typedef chains followed by the generator** (the KEP's possible "full support of n-deep nested
+  typedefs"): kval lints them instead (see the decision above), which keeps upstream's output.
+- **Cross-version tag consistency** (v1beta1 against v1) is not checked yet.
 - **` + "`+k8s:update=NoAddItem,NoRemoveItem`" + ` on atomic lists** is refused, as the KEP says ("NOT ALLOWED").
 `
