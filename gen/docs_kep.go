@@ -97,6 +97,16 @@ counted in ` + "`apiserver_validation_declarative_validation_panic_total`" + ` (
   the rule would run, and fail, twice; list metadata (` + "`listType`" + `, ` + "`listMapKey`" + `, ` + "`unique`" + `) may be
   repeated, and another value is a separate rule. All four are lint rules: ` + "`+k8s:validation-gen-nolint`" + `
   turns them off.
+- **Virtual fields** (the KEP marks them illustrative): ` + "`+k8s:listMapItem(key: \"value\", ...)`" + ` is the
+  KEP's name for ` + "`+k8s:item`" + ` (its own catalog calls ` + "`+k8s:item(key: value)`" + ` the list-map item virtual
+  field), and both mean the same; the KEP's ` + "`pairs: [[key, value], ...]`" + ` form is refused (name each
+  key). ` + "`+k8s:memberOf(group: g)`" + ` and ` + "`+k8s:union(union: g)`" + ` are refused rather than guessed: the KEP's
+  example (a Succeeded and a Failed condition in one "union") reads as *at most one* member, while
+  "union" in the tags upstream ships means *exactly one*, and groups scoped to a whole GVK do not fit
+  checks that run on the struct holding the members. The member tags say which is meant:
+  ` + "`+k8s:listMapItem(type: \"Succeeded\")=+k8s:zeroOrOneOfMember(union: terminalStatus)`" + ` (at most one) or
+  ` + "`...=+k8s:unionMember(union: terminalStatus)`" + ` (exactly one); the KEP's example, written so, is the
+  golden package ` + "`virtualfields`" + `.
 
 ### Not implemented
 
@@ -104,9 +114,8 @@ counted in ` + "`apiserver_validation_declarative_validation_panic_total`" + ` (
   ` + "`+k8s:eachVal=+k8s:maximum(constraint: maxThreshold)`" + `) and the explicit placement on the common
   ancestor type (` + "`target:`" + `, which the KEP itself marks illustrative) are refused with a message;
   references reach siblings and fields of nested structs, not through lists or maps.
-- **Virtual fields** ` + "`+k8s:listMapItem(...)`" + `, ` + "`+k8s:memberOf(group: ...)`" + `, ` + "`+k8s:union(union: ...)`" + `: the
-  KEP marks them illustrative; upstream's ` + "`+k8s:unionMember`" + `, ` + "`+k8s:zeroOrOneOfMember`" + ` and ` + "`+k8s:item`" + `
-  cover unions and list-map items today.
+- **Virtual-field groups** ` + "`+k8s:memberOf(group: ...)`" + ` and ` + "`+k8s:union(union: ...)`" + ` are refused, with
+  their reason and the tags to write (see the decision above), even under ` + "`+k8s:validation-gen-nolint`" + `.
 - **Bounds on non-integer numbers and ` + "`resource.Quantity`" + `**: the KEP shows no example; the numeric
   tags take integer fields.
 - **Typedef chains followed by the generator** (the KEP's possible "full support of n-deep nested

@@ -108,7 +108,8 @@ func (l *linter) problem(t tags.Tag, hint, msg string) {
 // understands: a typo would otherwise silently drop a rule.
 func (l *linter) unknownTags(lines []tags.Line) {
 	for _, f := range tags.Extract(lines, "k8s:") {
-		if l.reg.Known(f.Name) || isOtherGeneratorTag(f.Name) {
+		// Refused tags are reported with their reason by generation.
+		if l.reg.Known(f.Name) || validators.Refused(f.Name) || isOtherGeneratorTag(f.Name) {
 			continue
 		}
 		l.ps.add(Problem{Pos: f.Pos, Tag: "+" + f.Text, Msg: "unknown tag " + f.Name, Hint: l.reg.Suggest(f.Name), Lint: true})
@@ -119,7 +120,7 @@ func (l *linter) unknownTags(lines []tags.Line) {
 			continue
 		}
 		for p := t.Payload; p != nil; p = p.Payload {
-			if !l.reg.Known(p.Name) {
+			if !l.reg.Known(p.Name) && !validators.Refused(p.Name) {
 				l.problem(t, l.reg.Suggest(p.Name), "unknown payload tag "+p.Name)
 			}
 		}
