@@ -80,6 +80,33 @@ counted in ` + "`apiserver_validation_declarative_validation_panic_total`" + ` (
   hand-written errors match either form; their detail names the constraint's path and value. The form
   has the bound tag's stability; the KEP puts cross-field rules on the alpha track, which authors
   express with ` + "`+k8s:alpha(...)=`" + `.
+- **Typedef chains** (the KEP's "simple one-deep typedefs work, but not two-deep"): kval keeps Go's
+  and upstream's semantics, so in ` + "`type Bar Foo`" + ` a value of type ` + "`Bar`" + ` is checked by ` + "`Bar`" + `'s tags only,
+  never by ` + "`Foo`" + `'s (a struct's field tags do carry over: they belong to the fields), and it lints what
+  that hides. Rules, each reported with file:line and a fix: (1) every tag of ` + "`Foo`" + ` that ` + "`Bar`" + ` does not
+  restate is reported on ` + "`Bar`" + `'s declaration as hidden; restating it on ` + "`Bar`" + `, identically or stricter,
+  is the fix, so a tag repeated on both is *not* a duplicate (reporting it would leave no correct way to
+  write the chain). Only the direct link is checked: ` + "`type Baz Bar`" + ` is compared with ` + "`Bar`" + `, whose own
+  gaps are reported on ` + "`Bar`" + `. (2) A bound ` + "`Bar`" + ` restates looser than ` + "`Foo`" + `'s (a lower minimum, a higher
+  maximum, for lengths, items, properties, values and the exclusive bounds) is reported: ` + "`Bar`" + ` would
+  accept values ` + "`Foo`" + ` refuses; another value of a non-bound one-value tag (another format) is taken as a
+  deliberate override. (3) Tags on an alias declaration (` + "`type Baz = Foo`" + `) are reported: ` + "`Baz`" + ` *is*
+  ` + "`Foo`" + `, the generator reads ` + "`Foo`" + `'s comment only, and upstream's parser drops the alias's comment too.
+  (4) A field tag identical to a tag of the field's own named type (` + "`+k8s:minLength=4`" + ` on a field of
+  type ` + "`Foo`" + ` that has it) is reported as a repeat: the type's validation already runs for the field, so
+  the rule would run, and fail, twice; list metadata (` + "`listType`" + `, ` + "`listMapKey`" + `, ` + "`unique`" + `) may be
+  repeated, and another value is a separate rule. All four are lint rules: ` + "`+k8s:validation-gen-nolint`" + `
+  turns them off.
+- **Virtual fields** (the KEP marks them illustrative): ` + "`+k8s:listMapItem(key: \"value\", ...)`" + ` is the
+  KEP's name for ` + "`+k8s:item`" + ` (its own catalog calls ` + "`+k8s:item(key: value)`" + ` the list-map item virtual
+  field), and both mean the same; the KEP's ` + "`pairs: [[key, value], ...]`" + ` form is refused (name each
+  key). ` + "`+k8s:memberOf(group: g)`" + ` and ` + "`+k8s:union(union: g)`" + ` are refused rather than guessed: the KEP's
+  example (a Succeeded and a Failed condition in one "union") reads as *at most one* member, while
+  "union" in the tags upstream ships means *exactly one*, and groups scoped to a whole GVK do not fit
+  checks that run on the struct holding the members. The member tags say which is meant:
+  ` + "`+k8s:listMapItem(type: \"Succeeded\")=+k8s:zeroOrOneOfMember(union: terminalStatus)`" + ` (at most one) or
+  ` + "`...=+k8s:unionMember(union: terminalStatus)`" + ` (exactly one); the KEP's example, written so, is the
+  golden package ` + "`virtualfields`" + `.
 
 ### Not implemented
 
@@ -87,12 +114,12 @@ counted in ` + "`apiserver_validation_declarative_validation_panic_total`" + ` (
   ` + "`+k8s:eachVal=+k8s:maximum(constraint: maxThreshold)`" + `) and the explicit placement on the common
   ancestor type (` + "`target:`" + `, which the KEP itself marks illustrative) are refused with a message;
   references reach siblings and fields of nested structs, not through lists or maps.
-- **Virtual fields** ` + "`+k8s:listMapItem(...)`" + `, ` + "`+k8s:memberOf(group: ...)`" + `, ` + "`+k8s:union(union: ...)`" + `: the
-  KEP marks them illustrative; upstream's ` + "`+k8s:unionMember`" + `, ` + "`+k8s:zeroOrOneOfMember`" + ` and ` + "`+k8s:item`" + `
-  cover unions and list-map items today.
+- **Virtual-field groups** ` + "`+k8s:memberOf(group: ...)`" + ` and ` + "`+k8s:union(union: ...)`" + ` are refused, with
+  their reason and the tags to write (see the decision above), even under ` + "`+k8s:validation-gen-nolint`" + `.
 - **Bounds on non-integer numbers and ` + "`resource.Quantity`" + `**: the KEP shows no example; the numeric
   tags take integer fields.
-- **The typedef-chain lint** (tags on ` + "`type Bar Foo`" + ` hidden by Go flattening the chain) and
-  **cross-version tag consistency** (v1beta1 against v1) are not checked yet.
+- **Typedef chains followed by the generator** (the KEP's possible "full support of n-deep nested
+  typedefs"): kval lints them instead (see the decision above), which keeps upstream's output.
+- **Cross-version tag consistency** (v1beta1 against v1) is not checked yet.
 - **` + "`+k8s:update=NoAddItem,NoRemoveItem`" + ` on atomic lists** is refused, as the KEP says ("NOT ALLOWED").
 `

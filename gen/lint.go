@@ -13,7 +13,8 @@ import (
 // that keep declarative validation correct and reviewable: no unknown tags,
 // alpha and beta only as prefixes, no tag less stable than its rule,
 // explicit requiredness on validated fields, no contradictory tags (bounds
-// no value passes, one-value tags repeated), no tags in capitals.
+// no value passes, one-value tags repeated), no tags in capitals, no tags
+// hidden or repeated by a typedef chain (lint_typedefs.go).
 type linter struct {
 	prog  *program
 	reg   *validators.Registry
@@ -34,6 +35,7 @@ func (l *linter) lintTarget(t *target) {
 	for _, ti := range t.roots {
 		l.lintType(ti.obj.Type())
 	}
+	l.aliasTags(t.input)
 }
 
 // lintType lints a named type's tags and, through its fields, elements and
@@ -59,12 +61,14 @@ func (l *linter) lintType(t types.Type) {
 		return
 	}
 	typeTags := l.lintComments(ti.obj.Pkg().Path(), ti.doc, nil, false)
+	l.typedefChain(ti, typeTags)
 	if shape.IsTypedef(t) {
 		l.lintType(t.Underlying())
 	}
 	exempt := hasTag(typeTags, validators.LifecycleExemptTag)
 	for _, m := range ti.members {
-		l.lintComments(ti.obj.Pkg().Path(), m.Comments, m, exempt)
+		fieldTags := l.lintComments(ti.obj.Pkg().Path(), m.Comments, m, exempt)
+		l.fieldRepeatsType(m, fieldTags)
 		l.lintType(m.Type)
 	}
 }
@@ -104,7 +108,8 @@ func (l *linter) problem(t tags.Tag, hint, msg string) {
 // understands: a typo would otherwise silently drop a rule.
 func (l *linter) unknownTags(lines []tags.Line) {
 	for _, f := range tags.Extract(lines, "k8s:") {
-		if l.reg.Known(f.Name) || isOtherGeneratorTag(f.Name) {
+		// Refused tags are reported with their reason by generation.
+		if l.reg.Known(f.Name) || validators.Refused(f.Name) || isOtherGeneratorTag(f.Name) {
 			continue
 		}
 		l.ps.add(Problem{Pos: f.Pos, Tag: "+" + f.Text, Msg: "unknown tag " + f.Name, Hint: l.reg.Suggest(f.Name), Lint: true})
@@ -115,7 +120,7 @@ func (l *linter) unknownTags(lines []tags.Line) {
 			continue
 		}
 		for p := t.Payload; p != nil; p = p.Payload {
-			if !l.reg.Known(p.Name) {
+			if !l.reg.Known(p.Name) && !validators.Refused(p.Name) {
 				l.problem(t, l.reg.Suggest(p.Name), "unknown payload tag "+p.Name)
 			}
 		}

@@ -43,6 +43,7 @@ type pkgInfo struct {
 	named   map[*types.TypeName]*typeInfo
 	consts  []*constInfo
 	files   []*ast.File
+	info    *types.Info
 }
 
 // typeInfo is a named type declared in a loaded package.
@@ -52,6 +53,10 @@ type typeInfo struct {
 	second  []tags.Line // comment one blank line above the doc comment
 	pos     tags.Pos
 	members []*validators.Member // for structs
+	// from is the named type a type definition is written from (Foo in
+	// `type Bar Foo`, through aliases), or nil. Go flattens the chain:
+	// Bar's underlying type is Foo's, and Foo's tags do not apply to Bar.
+	from types.Type
 }
 
 type constInfo struct {
@@ -83,7 +88,7 @@ func newProgram(fset *token.FileSet, pkgs []*packages.Package, roots map[string]
 
 func newPkgInfo(fset *token.FileSet, p *packages.Package) *pkgInfo {
 	info := &pkgInfo{
-		path: p.PkgPath, name: p.Name, types: p.Types, files: p.Syntax,
+		path: p.PkgPath, name: p.Name, types: p.Types, files: p.Syntax, info: p.TypesInfo,
 		comments: newCommentIndex(fset, p.Syntax),
 		named:    map[*types.TypeName]*typeInfo{},
 	}
@@ -141,6 +146,11 @@ func (info *pkgInfo) addType(fset *token.FileSet, s *ast.TypeSpec) {
 	}
 	if st, ok := s.Type.(*ast.StructType); ok {
 		ti.members = info.structMembers(fset, st, obj.Type())
+	}
+	if info.info != nil && !obj.IsAlias() && s.TypeParams == nil {
+		if rhs, ok := types.Unalias(info.info.TypeOf(s.Type)).(*types.Named); ok {
+			ti.from = rhs
+		}
 	}
 	info.named[obj] = ti
 }

@@ -106,6 +106,7 @@ var table = []marker{
 	{name: "k8s:opaqueType", where: onField, schema: k8sOpaqueType, doc: "Nothing on a field of a well-known type (metav1.ObjectMeta...), whose schema has no rules of its own; refused on other types."},
 	{name: "k8s:eachKey", where: onType | onField, schema: refuse("rules on map keys have no CRD form yet"), doc: "Refused."},
 	{name: "k8s:item", where: onType | onField, schema: refuse("rules on one list-map item have no CRD form yet"), doc: "Refused."},
+	{name: "k8s:listMapItem", where: onType | onField, schema: refuse("rules on one list-map item have no CRD form yet"), doc: "Refused."},
 	{name: "k8s:unique", where: onType | onField, schema: refuse("uniqueness of an atomic list has no CRD form yet: use +k8s:listType=set or map"), doc: "Refused."},
 	{name: "k8s:customUnique", where: onType | onField, schema: refuse("hand-written Go code has no CRD form"), doc: "Refused."},
 	{name: "k8s:customValidation", where: onType | onField, schema: refuse("hand-written Go code has no CRD form: add the rule as +kubebuilder:validation:XValidation"), doc: "Refused."},

@@ -19,7 +19,7 @@ func (r *Registry) catalog() []Validator {
 		// Lists.
 		&listType{r: r}, &listMapKey{r: r}, &unique{r: r}, &customUnique{r: r},
 		// Collections and nesting.
-		&eachVal{r: r}, &eachKey{r: r}, &item{r: r}, &subfield{r: r},
+		&eachVal{r: r}, &eachKey{r: r}, &item{r: r, tag: itemTag}, &item{r: r, tag: listMapItemTag}, &subfield{r: r},
 		// Cross-field rules.
 		&unionMember{r: r}, &unionDiscriminator{r: r}, &zeroOrOneOfMember{r: r},
 		&modeDiscriminator{r: r}, &ifMode{r: r},

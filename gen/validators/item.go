@@ -10,13 +10,32 @@ import (
 	"github.com/kval-dev/kval/tags"
 )
 
-const itemTag = "k8s:item"
+const (
+	itemTag = "k8s:item"
+	// listMapItemTag is KEP-5073's virtual-field name for +k8s:item.
+	listMapItemTag = "k8s:listMapItem"
+)
 
 // item implements +k8s:item(key: value, ...)=<tag>: the payload applies to
-// the one item of a list-map whose keys have the given values.
-type item struct{ r *Registry }
+// the one item of a list-map whose keys have the given values. Under its
+// KEP-5073 name, +k8s:listMapItem(key: value, ...), it is the same tag.
+type item struct {
+	r   *Registry
+	tag string // itemTag or listMapItemTag
+}
 
-func (*item) Doc() Doc {
+func (v *item) Doc() Doc {
+	d := v.doc()
+	if v.tag == listMapItemTag {
+		d.Tag = listMapItemTag
+		d.Usage = "+k8s:listMapItem(stringKey: \"value\")=<validation-tag>"
+		d.Docs = "KEP-5073's name for +k8s:item (a list-map item as a virtual field); both mean the same. " +
+			"The KEP's pairs: [[key, value], ...] form is refused: name each key. " + d.Docs
+	}
+	return d
+}
+
+func (*item) doc() Doc {
 	return Doc{
 		Tag: itemTag, Stability: StabilityStable, Scopes: anyValueScopes,
 		Description: "Applies the payload rule to the one item of a list-map whose keys have the given values.",
@@ -38,6 +57,10 @@ func (v *item) Validations(ctx Context, t tags.Tag) (Result, error) {
 	itemType := shape.NonPointer(elem)
 	if !shape.IsStruct(itemType) {
 		return Result{}, errorf("can only be used on lists of structs")
+	}
+	if _, ok := t.NamedArg("pairs"); ok {
+		return Result{}, fixf(`name each key of the list by its JSON name: +k8s:listMapItem(type: "Succeeded")`,
+			"the pairs: argument is not supported")
 	}
 	criteria, err := selectorFromArgs(t.Args)
 	if err != nil {

@@ -87,6 +87,10 @@ func (r *Registry) ParseTags(lines []tags.Line) ([]tags.Tag, error) {
 	var parsed []tags.Tag
 	var errs []error
 	for _, f := range tags.Extract(lines, "k8s:") {
+		if no, refused := refusedTags[f.Name]; refused && !r.Known(f.Name) {
+			errs = append(errs, &TagError{Pos: f.Pos, Tag: f.Text, Msg: no.msg, Hint: no.hint})
+			continue
+		}
 		if !r.Known(f.Name) {
 			continue
 		}
@@ -122,6 +126,9 @@ func (r *Registry) Validations(ctx Context, list ...tags.Tag) (Result, error) {
 
 func (r *Registry) validate(ctx Context, t tags.Tag) (Result, error) {
 	v, ok := r.byName[t.Name]
+	if no, refused := refusedTags[t.Name]; !ok && refused {
+		return Result{}, tagError(t, fixf(no.hint, "%s", no.msg))
+	}
 	if !ok {
 		return Result{}, tagError(t, fixf(r.suggest(t.Name), "unknown tag"))
 	}

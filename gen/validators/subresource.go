@@ -65,7 +65,12 @@ func (v *ifSubresource) Validations(ctx Context, t tags.Tag) (Result, error) {
 		if target == Enclosing {
 			value = ctx.ParentType
 		}
-		return code.Check{Tag: v.tag(), Func: code.Runtime("IfSubresource"), Flags: c.Flags,
+		// IfSubresource returns the wrapped check's errors as they are, so a
+		// level already set inside (an update constraint reads it from the
+		// context) is marked once, on the call.
+		level := c.Level
+		c.Level = code.Stable
+		return code.Check{Tag: v.tag(), Func: code.Runtime("IfSubresource"), Flags: c.Flags, Level: level,
 			Args: []code.Expr{code.Lit{Value: path}, code.Lit{Value: v.want}, code.Wrap{Check: c, Value: shape.NilableForm(value)}}}
 	}), nil
 }

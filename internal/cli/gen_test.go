@@ -52,7 +52,7 @@ func TestGenExitCodes(t *testing.T) {
 	if code != ExitInvalid {
 		t.Errorf("lint of broken packages: exit %d, want %d", code, ExitInvalid)
 	}
-	summary := "problem(s) in github.com/kval-dev/kval/gen/testdata/problems/options, github.com/kval-dev/kval/gen/testdata/problems/shapes, github.com/kval-dev/kval/gen/testdata/problems/tags\n"
+	summary := "problem(s) in github.com/kval-dev/kval/gen/testdata/problems/options, github.com/kval-dev/kval/gen/testdata/problems/shapes, github.com/kval-dev/kval/gen/testdata/problems/tags, github.com/kval-dev/kval/gen/testdata/problems/typedefs, github.com/kval-dev/kval/gen/testdata/problems/virtual\n"
 	for _, want := range []string{"tags/types.go:9:5: +k8s:maxLenght=5: unknown tag", "did you mean +k8s:maxLength?", summary} {
 		if !strings.Contains(errOut, want) {
 			t.Errorf("stderr lacks %q:\n%s", want, errOut)

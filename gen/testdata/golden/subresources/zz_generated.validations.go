@@ -78,7 +78,7 @@ func validate_Pod_NodeName(ctx context.Context, op operation.Operation, fldPath 
 		"/",
 		true,
 		func(ctx context.Context, op operation.Operation, fldPath *field.Path, value, oldValue *string) field.ErrorList {
-			return validate.UpdateValueByCompare(ctx, op, fldPath, value, oldValue, validate.NoUnset, validate.NoModify).MarkBeta()
+			return validate.UpdateValueByCompare(ctx, op, fldPath, value, oldValue, validate.NoUnset, validate.NoModify)
 		},
 	).MarkBeta().MarkShortCircuit()...)
 	return errs
