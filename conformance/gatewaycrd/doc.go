@@ -2,6 +2,7 @@
 // sigs.k8s.io/gateway-api module this module requires): kval's CRDs of its
 // Go types equal the released experimental CRDs but for the differences
 // of differences_test.go (compare_test.go), and the module's examples get
-// the same verdicts and errors with both sets (examples_test.go).
+// the same verdicts and errors with both sets (examples_test.go); its
+// standard channel equals the released standard CRDs the same way.
 // conformance/gatewaycrd17 does the same for v1.7.0.
 package gatewaycrd

@@ -18,6 +18,18 @@ func TestCompareWithReleased(t *testing.T) {
 		generatedCRDs(t), rel, differences)
 }
 
+// TestCompareStandardWithReleased: the same for the standard channel
+// (compare.Standard), with the released config/crd/standard, but for the
+// differences listed in standardDifferences.
+func TestCompareStandardWithReleased(t *testing.T) {
+	rel, err := compare.ReadCRDs(releasedStandardDir(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	compare.Check(t, "conformance/gatewaycrd17: Gateway API v1.7.0, the released standard channel (differences_test.go)",
+		generatedStandardCRDs(t), rel, standardDifferences)
+}
+
 // TestCompareWithCorpus: the same comparison with the corpus's copy of the
 // experimental channel (testdata/corpus/gateway-api/crds-experimental),
 // which must be the released CRDs of this version.

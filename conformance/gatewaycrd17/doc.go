@@ -1,3 +1,5 @@
 // Package gatewaycrd17 runs package compare (conformance/gatewaycrd/compare)
-// on Gateway API v1.7.0, the version of testdata/corpus/gateway-api.
+// on Gateway API v1.7.0, the version of testdata/corpus/gateway-api: the
+// experimental channel, and the standard channel (the released
+// config/crd/standard).
 package gatewaycrd17

@@ -22,9 +22,25 @@ var generated = sync.OnceValues(func() (map[string]map[string]any, error) {
 	return compare.Generate(compare.Packages, approval)
 })
 
+// generatedStandard runs gen/crd for the standard channel once per test
+// binary.
+var generatedStandard = sync.OnceValues(func() (map[string]map[string]any, error) {
+	return compare.GenerateChannel(compare.Standard, compare.Packages, approval)
+})
+
 func generatedCRDs(t *testing.T) map[string]map[string]any {
 	t.Helper()
-	crds, err := generated()
+	return crdsOf(t, generated)
+}
+
+func generatedStandardCRDs(t *testing.T) map[string]map[string]any {
+	t.Helper()
+	return crdsOf(t, generatedStandard)
+}
+
+func crdsOf(t *testing.T, gen func() (map[string]map[string]any, error)) map[string]map[string]any {
+	t.Helper()
+	crds, err := gen()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -45,6 +61,11 @@ func moduleDir(t *testing.T) string {
 // releasedDir is the module's experimental channel.
 func releasedDir(t *testing.T) string {
 	return filepath.Join(moduleDir(t), "config", "crd", "experimental")
+}
+
+// releasedStandardDir is the module's standard channel.
+func releasedStandardDir(t *testing.T) string {
+	return filepath.Join(moduleDir(t), "config", "crd", "standard")
 }
 
 // corpusDir is the repository's copy of the v1.7.0 experimental channel,

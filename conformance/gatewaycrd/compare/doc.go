@@ -3,16 +3,22 @@
 // Go types (apis/v1, v1beta1, v1alpha2, v1alpha3 and apisx/v1alpha1 of the
 // sigs.k8s.io/gateway-api module the calling test's module requires) with
 // package gen/crd and compares each with the CRD released in that module's
-// config/crd/experimental (or a copy of it), which Gateway's generator
-// made with controller-tools' CRD parser. conformance/gatewaycrd runs it on
-// v1.6.3 and conformance/gatewaycrd17, a module of its own because v1.7.0
-// needs Go 1.27, on v1.7.0.
+// config/crd/experimental (or a copy of it), which Gateway's generator made
+// with controller-tools' CRD parser; GenerateChannel(Standard, ...) does
+// the same for the standard channel, config/crd/standard.
+// conformance/gatewaycrd runs it on v1.6.3 and conformance/gatewaycrd17, a
+// module of its own because v1.7.0 needs Go 1.27, on v1.7.0.
 //
 // Gateway's generator does more than controller-gen: it adds three
 // annotations (the caller adds api-approved.kubernetes.io, from the
 // module's consts, because kube-apiserver refuses the CRDs without it) and
 // rewrites schemas by the <gateway:...> tags of doc comments (tweaks.go
-// redoes that, from the tags, on kval's output). Those tags are in comment
+// redoes that, from the tags, on kval's output). Its standard channel, as
+// the released files show it (the generator is not in the module), has the
+// CRDs of gateway.networking.k8s.io only, no field tagged
+// <gateway:experimental>, the <gateway:standard:validation:...> tags where
+// the experimental channel has <gateway:experimental:validation:...> ones,
+// and every alpha version with served: false. Those tags are in comment
 // text, not + markers, so kval never sees them as markers; the run still
 // ignores the gateway: prefix so that a +gateway: marker, should one
 // appear, is left to Gateway's tooling too.

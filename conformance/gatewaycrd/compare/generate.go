@@ -26,15 +26,21 @@ var Packages = []string{
 	Module + "/apisx/v1alpha1",
 }
 
-// Generate runs gen/crd on packages (the go command resolves them in the
+// Generate is GenerateChannel for the experimental channel.
+func Generate(packages []string, annotations map[string]string) (map[string]map[string]any, error) {
+	return GenerateChannel(Experimental, packages, annotations)
+}
+
+// GenerateChannel runs gen/crd on packages (the go command resolves them in the
 // calling test's module, so at that module's Gateway API version) and
 // returns the CRDs by file name, as JSON objects, with Gateway's tweaks
-// applied. annotations are added to every CRD (the
+// for the channel applied (the standard channel has only the CRDs of its
+// group). annotations are added to every CRD (the
 // api-approved.kubernetes.io annotation Gateway's generator sets:
 // kube-apiserver refuses a *.k8s.io group's CRD without it, and no marker
 // in the Go types gives it).
-func Generate(packages []string, annotations map[string]string) (map[string]map[string]any, error) {
-	res, err := crd.Generate(crd.Options{Patterns: packages, IgnorePrefixes: []string{"gateway:"}, Annotations: annotations, TypeMarkers: typeMarkers})
+func GenerateChannel(channel *Channel, packages []string, annotations map[string]string) (map[string]map[string]any, error) {
+	res, err := crd.Generate(crd.Options{Patterns: packages, IgnorePrefixes: []string{"gateway:"}, Annotations: annotations, TypeMarkers: channel.typeMarkers})
 	if err != nil {
 		return nil, err
 	}
@@ -51,7 +57,10 @@ func Generate(packages []string, annotations map[string]string) (map[string]map[
 		if err != nil {
 			return nil, err
 		}
-		applyGatewayTweaks(obj)
+		if channel == Standard && dig(obj, "spec")["group"] != standardGroup {
+			continue
+		}
+		channel.applyGatewayTweaks(obj)
 		out[c.FileName] = obj
 	}
 	return out, nil
@@ -68,7 +77,7 @@ func jsonObject(v any) (map[string]any, error) {
 }
 
 // ReadCRDs reads the CRDs of a released channel's directory (the module's
-// config/crd/experimental, or the corpus's copy) by file name; the
+// config/crd/experimental or config/crd/standard, or the corpus's copy) by file name; the
 // ValidatingAdmissionPolicy files beside them are skipped.
 func ReadCRDs(dir string) (map[string]map[string]any, error) {
 	files, err := filepath.Glob(filepath.Join(dir, "gateway.networking.*_*.yaml"))
