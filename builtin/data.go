@@ -7,6 +7,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+
+	"github.com/kval-dev/kval/builtin/internal/format"
 )
 
 //go:embed data/*.json.gz
@@ -22,14 +24,7 @@ type file struct {
 }
 
 // kindEntry is one kind of the embedded file.
-type kindEntry struct {
-	Group      string `json:"group"`
-	Version    string `json:"version"`
-	Kind       string `json:"kind"`
-	Resource   string `json:"resource"`
-	Namespaced bool   `json:"namespaced"`
-	Definition string `json:"definition"`
-}
+type kindEntry = format.Kind
 
 // dataFile names the embedded file of a minor version.
 func dataFile(minor string) string { return "data/kubernetes-" + minor + ".json.gz" }

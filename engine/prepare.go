@@ -33,7 +33,7 @@ func (v *Validator) prepareCreate(obj map[string]any, res *Result, userStatus bo
 		}
 	}
 	meta := metadataOf(obj)
-	wipeSystemFields(meta)
+	WipeSystemFields(meta)
 	meta["generation"] = int64(1)
 	if name, _ := meta["name"].(string); name == "" {
 		if base, _ := meta["generateName"].(string); base != "" {
@@ -48,10 +48,13 @@ func (v *Validator) prepareCreate(obj map[string]any, res *Result, userStatus bo
 // systemFields are the metadata fields kube-apiserver's create handler
 // wipes from a request (rest.WipeObjectMetaSystemFields) before anything
 // else sees it; storage then sets a new uid and creationTimestamp, which
-// kval, having no storage, leaves out.
+// kval, having no storage, leaves out (a frontend with storage, kvaltest,
+// sets them).
 var systemFields = []string{"creationTimestamp", "uid", "deletionTimestamp", "deletionGracePeriodSeconds", "selfLink"}
 
-func wipeSystemFields(meta map[string]any) {
+// WipeSystemFields removes systemFields from an object's metadata, as a
+// create does.
+func WipeSystemFields(meta map[string]any) {
 	for _, k := range systemFields {
 		delete(meta, k)
 	}

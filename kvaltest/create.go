@@ -104,9 +104,7 @@ const (
 // has no storage.
 func fillSystemFields(m map[string]any) {
 	meta := metaOf(m)
-	delete(meta, "deletionTimestamp")
-	delete(meta, "deletionGracePeriodSeconds")
-	delete(meta, "selfLink")
+	engine.WipeSystemFields(meta) // done already for custom resources; built-in kinds too
 	meta["uid"] = string(uuid.NewUUID())
 	meta["creationTimestamp"] = metav1.Now().Rfc3339Copy().UTC().Format(time.RFC3339)
 }

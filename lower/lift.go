@@ -19,8 +19,6 @@ type failure struct {
 	fixes  []string
 }
 
-func (f *failure) Error() string { return f.reason }
-
 // lift moves a check of the values of a child node to its parent: the
 // result checks, on a pair of parent values, every correlated pair of
 // child values, correlated as package mutability correlates them (fields

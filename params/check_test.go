@@ -55,6 +55,7 @@ func TestCheckPicksTheRule(t *testing.T) {
 		{"upgrade without the new values", instance(v1, stored), instance(v2, stored), 2, 2, false},
 		{"nothing changed", instance("gone", stored), instance("gone", stored), 0, 0, false},
 		{"missing OperatorVersion", nil, instance("gone", nil), 0, 1, true},
+		{"upgrade from a missing OperatorVersion", instance("gone", stored), instance(v2, stored), 0, 2, true},
 	} {
 		f := exampleFinder(t)
 		errs, err := Check(context.Background(), f, "default", tc.old, tc.inst)

@@ -2,6 +2,7 @@ package params
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 
 	"k8s.io/apimachinery/pkg/util/validation/field"
@@ -87,7 +88,7 @@ func (f fields) wrongType(key string, v any, want string) {
 func (f fields) only(known ...string) {
 	var unknown []string
 	for key := range f.obj {
-		if !contains(known, key) {
+		if !slices.Contains(known, key) {
 			unknown = append(unknown, key)
 		}
 	}
@@ -95,15 +96,6 @@ func (f fields) only(known ...string) {
 	for _, key := range unknown {
 		*f.errs = append(*f.errs, field.NotSupported(f.path.Child(key), key, known))
 	}
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 // sourceError is an error of a whole file or document.

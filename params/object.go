@@ -26,6 +26,9 @@ type Instance struct {
 	Source     string
 }
 
+// IsInstance reports whether obj is a kudo.dev/v1beta1 Instance.
+func IsInstance(obj map[string]any) bool { return isKind(obj, InstanceKind) }
+
 // isKind reports whether doc is a kudo.dev/v1beta1 object of kind.
 func isKind(obj map[string]any, kind string) bool {
 	return obj["apiVersion"] == APIVersion && obj["kind"] == kind

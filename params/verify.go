@@ -1,6 +1,7 @@
 package params
 
 import (
+	"slices"
 	"strings"
 
 	"k8s.io/apimachinery/pkg/util/validation/field"
@@ -77,7 +78,7 @@ func inEnum(p *Parameter, text string) bool {
 // plan (when the plans are known) and its group.
 func verifyReferences(ov *OperatorVersion, path *field.Path, p *Parameter) field.ErrorList {
 	var errs field.ErrorList
-	if p.Trigger != "" && len(ov.Plans) > 0 && !contains(ov.Plans, p.Trigger) {
+	if p.Trigger != "" && len(ov.Plans) > 0 && !slices.Contains(ov.Plans, p.Trigger) {
 		errs = append(errs, field.NotFound(path.Child("trigger"), p.Trigger))
 	}
 	if p.Group != "" && !hasGroup(ov.Groups, p.Group) {

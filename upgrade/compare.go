@@ -2,6 +2,7 @@ package upgrade
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/kval-dev/kval/schema"
 )
@@ -15,7 +16,7 @@ func Compare(old, crd *schema.CRD) []Change {
 	changes = append(changes, compareIdentity(old, crd)...)
 	stored := old.UpdateStoredVersions()
 	for _, v := range old.Spec.Versions {
-		changes = append(changes, compareVersion(old, crd, v, contains(stored, v.Name))...)
+		changes = append(changes, compareVersion(old, crd, v, slices.Contains(stored, v.Name))...)
 	}
 	for _, v := range crd.Spec.Versions {
 		if findVersion(old, v.Name) == nil {
@@ -68,13 +69,4 @@ func findVersion(crd *schema.CRD, name string) *schema.Version {
 		}
 	}
 	return nil
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }

@@ -3,6 +3,7 @@ package crd
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -81,20 +82,11 @@ func checkShape(u use) error {
 		return u.errorf("takes no value")
 	}
 	for name := range u.args {
-		if !contains(u.m.args, name) {
+		if !slices.Contains(u.m.args, name) {
 			return u.errorf("unknown argument %q (arguments: %s)", name, strings.Join(u.m.args, ", "))
 		}
 	}
 	return nil
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 // isTrue accepts controller-gen's spelling of flags: +marker=true.

@@ -25,8 +25,8 @@ func (o *paramsOptions) addFlags(f *pflag.FlagSet) {
 		"KUDO package directories or OperatorVersion files: kudo.dev/v1beta1 Instances (served by a --crd) are also checked with their immutable-parameter rules, as kval serve --kudo-instances checks them")
 }
 
-// loadOperatorVersions reads --operator-versions; objects that are not
-// usable OperatorVersions make the input unusable.
+// loadOperatorVersions reads and verifies --operator-versions; objects
+// that are not usable OperatorVersions make the input unusable.
 func (o *paramsOptions) loadOperatorVersions() error {
 	if len(o.operatorVersionPaths) == 0 {
 		return nil
@@ -41,6 +41,11 @@ func (o *paramsOptions) loadOperatorVersions() error {
 			return badInput("--operator-versions: %v", refused[0])
 		}
 		for _, ov := range ovs {
+			// The rules assume verified definitions: a broken one would
+			// judge Instances by a guess (kval params verify says the same).
+			if errs := params.Verify(ov); len(errs) > 0 {
+				return badInput("--operator-versions: %s: %v", ov.Source, errs.ToAggregate())
+			}
 			o.operatorVersions.Add(ov)
 		}
 	}
@@ -59,7 +64,7 @@ func (o *paramsOptions) OperatorVersion(_ context.Context, namespace, name strin
 // Instance's create or update. They run, as kval's webhook does, only on
 // a request kube-apiserver's own validation accepted.
 func (o *paramsOptions) checkInstance(ctx context.Context, r *objectResult, req engine.Request, res *engine.Result) {
-	if o.operatorVersions == nil || !isInstance(req.Object) || !res.Valid() {
+	if o.operatorVersions == nil || !params.IsInstance(req.Object) || !res.Valid() {
 		return
 	}
 	inst, err := params.DecodeInstance(manifest.Document{Source: manifest.Source{File: r.File, Line: r.Line, Item: -1}, Object: req.Object})
@@ -81,8 +86,4 @@ func (o *paramsOptions) checkInstance(ctx context.Context, r *objectResult, req 
 		r.Valid = &valid
 		r.setErrors(append(r.fieldErrs, errs...))
 	}
-}
-
-func isInstance(obj map[string]any) bool {
-	return obj["apiVersion"] == params.APIVersion && obj["kind"] == params.InstanceKind
 }

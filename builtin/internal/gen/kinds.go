@@ -5,18 +5,12 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+
+	"github.com/kval-dev/kval/builtin/internal/format"
 )
 
 // kind is one built-in kind as the embedded file lists it.
-type kind struct {
-	Group      string `json:"group"`
-	Version    string `json:"version"`
-	Kind       string `json:"kind"`
-	Resource   string `json:"resource"`
-	Namespaced bool   `json:"namespaced"`
-	// Definition names the schema of the kind among the definitions.
-	Definition string `json:"definition"`
-}
+type kind = format.Kind
 
 // methods are the path entries that are operations.
 var methods = []string{"get", "put", "post", "delete", "patch"}
