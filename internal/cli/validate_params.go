@@ -22,7 +22,7 @@ type paramsOptions struct {
 
 func (o *paramsOptions) addFlags(f *pflag.FlagSet) {
 	f.StringSliceVar(&o.operatorVersionPaths, "operator-versions", nil,
-		"KUDO package directories or OperatorVersion files: kudo.dev/v1beta1 Instances (served by a --crd) are also checked with their immutable-parameter rules, as kval serve --kudo-instances checks them")
+		"KUDO package directories or OperatorVersion files, verified as kval params verify does: kudo.dev/v1beta1 Instances (served by a --crd) are also checked with their immutable-parameter rules, as kval serve --kudo-instances checks them")
 }
 
 // loadOperatorVersions reads and verifies --operator-versions; objects
