@@ -61,8 +61,9 @@ func TestAMergeKeyOverride(t *testing.T) {
 	check(t, run{args: []string{"prune", "--crd", crd(), "-"}, stdin: merged}, expect{
 		code: 0, stdout: []string{"  engine: mysql\n"}, stderr: []string{`unknown field "base"`}, within: 10 * time.Second,
 	})
+	// A duplicate key makes the document invalid (exit 1), as in validate.
 	check(t, run{args: []string{"prune", "--crd", crd(), "-"}, stdin: merged + "  engine: db2\n"}, expect{
-		code: 2, once: `<stdin>:1: line 8: key "engine" already set in map`, within: 10 * time.Second,
+		code: 1, once: `<stdin>:1: line 8: key "engine" already set in map`, within: 10 * time.Second,
 	})
 }
 
