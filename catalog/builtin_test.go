@@ -67,6 +67,23 @@ func TestBuiltinLookups(t *testing.T) {
 	}
 }
 
+// TestNotAnObject: a document without apiVersion or kind is no object,
+// whatever the catalog serves, and the message says which is missing.
+func TestNotAnObject(t *testing.T) {
+	cat := builtinCatalog(t)
+	for _, c := range []struct{ apiVersion, kind, want string }{
+		{"", "", "not a Kubernetes object: apiVersion not set, kind not set"},
+		{"v1", "", "not a Kubernetes object: kind not set"},
+		{"", "ConfigMap", "not a Kubernetes object: apiVersion not set"},
+	} {
+		var notObject *NotAnObjectError
+		_, err := cat.ForObject(context.Background(), c.apiVersion, c.kind)
+		if !errors.As(err, &notObject) || err.Error() != c.want {
+			t.Errorf("%q %q: %v, want %q", c.apiVersion, c.kind, err, c.want)
+		}
+	}
+}
+
 // TestBuiltinCRDsTakePrecedence: a CRD of a built-in group hides the
 // group's built-in kinds.
 func TestBuiltinCRDsTakePrecedence(t *testing.T) {

@@ -2,6 +2,7 @@ package catalog
 
 import (
 	"fmt"
+	"strings"
 
 	"k8s.io/apimachinery/pkg/util/validation/field"
 
@@ -18,6 +19,23 @@ func (e *NotCoveredError) Error() string {
 		return "skipped: a built-in kind of the core group, not a custom resource"
 	}
 	return fmt.Sprintf("skipped: no CustomResourceDefinition of group %q was given", e.Group)
+}
+
+// NotAnObjectError says that a document has no apiVersion or no kind: it
+// is not a Kubernetes object (a CI workflow, a Helm values file) or one
+// with its type left out, and nothing can validate it.
+type NotAnObjectError struct{ NoAPIVersion, NoKind bool }
+
+// Error is kubectl's validation wording ("apiVersion not set, kind not set").
+func (e *NotAnObjectError) Error() string {
+	var missing []string
+	if e.NoAPIVersion {
+		missing = append(missing, "apiVersion not set")
+	}
+	if e.NoKind {
+		missing = append(missing, "kind not set")
+	}
+	return "not a Kubernetes object: " + strings.Join(missing, ", ")
 }
 
 // NoMatchError says that a group the catalog defines has no served version

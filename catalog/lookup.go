@@ -15,6 +15,9 @@ import (
 // group's CRDs (or built-in kinds) do not serve the version or kind,
 // InvalidCRDError when kube-apiserver would reject the CRD.
 func (c *Catalog) ForObject(ctx context.Context, apiVersion, kind string) (*engine.Validator, error) {
+	if apiVersion == "" || kind == "" {
+		return nil, &NotAnObjectError{NoAPIVersion: apiVersion == "", NoKind: kind == ""}
+	}
 	group, version, hasGroup := strings.Cut(apiVersion, "/")
 	if !hasGroup {
 		group, version = "", apiVersion

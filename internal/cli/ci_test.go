@@ -32,6 +32,8 @@ func TestValidateCIGolden(t *testing.T) {
 		cliCase{golden: "validate/bad-output", args: []string{"validate", "--crd", crd, "-o", "xml", orders}},
 		cliCase{golden: "validate/bad-field-validation", args: []string{"validate", "--crd", crd, "--field-validation", "Lax", orders}},
 		cliCase{golden: "validate/bad-fail-on", args: []string{"validate", "--crd", crd, "--fail-on", "info", orders}},
+		cliCase{golden: "validate/not-objects", args: []string{"validate", "testdata/validate/not-objects.yaml"}},
+		cliCase{golden: "validate/not-objects-ignored", args: []string{"validate", "--ignore-missing-schemas", "testdata/validate/not-objects.yaml"}},
 		cliCase{golden: "validate/helm-template", args: []string{"validate", "--crd", crd, "-n", "shop", "-"}, stdin: readTestFile(t, "testdata/validate/helm-template.yaml")},
 	)
 	for _, c := range cases {

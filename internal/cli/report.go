@@ -68,7 +68,9 @@ func (r *objectResult) setLookupError(err error) {
 		r.Skipped = err.Error()
 		return
 	}
-	if noMatch := (*catalog.NoMatchError)(nil); errors.As(err, &noMatch) {
+	var noMatch *catalog.NoMatchError
+	var notObject *catalog.NotAnObjectError
+	if errors.As(err, &noMatch) || errors.As(err, &notObject) {
 		r.reject(err.Error())
 		return
 	}
@@ -177,7 +179,7 @@ func (r *objectResult) source() string {
 
 // subject names the object as kubectl does: `Kind "name"`.
 func (r *objectResult) subject() string {
-	if r.unparsed {
+	if r.unparsed || (r.Kind == "" && r.Name == "") {
 		return "document"
 	}
 	kind := r.Kind

@@ -24,7 +24,7 @@ func (o *builtinOptions) addFlags(f *pflag.FlagSet) {
 		fmt.Sprintf("validate built-in kinds (Deployment, ConfigMap...) against the published schemas of this Kubernetes minor version (embedded: %s)", strings.Join(builtin.Versions(), ", ")))
 	f.StringSliceVar(&o.skip, "skip", nil, `kinds not to validate, as KIND or APIVERSION/KIND ("Secret,apps/v1/Deployment"); they are reported as skipped`)
 	f.BoolVar(&o.ignoreMissing, "ignore-missing-schemas", false,
-		"skip, with a warning, objects of a kind that no --crd defines and that is not built in; without it they are invalid")
+		"skip, with a warning, objects of a kind that no --crd defines and that is not built in, and documents with no apiVersion or kind; without it they are invalid")
 }
 
 // loadValidateCatalog reads the --crd paths into a catalog that also
@@ -58,8 +58,14 @@ func (o *builtinOptions) skipped(r *objectResult) bool {
 // setLookupError records why no validator serves the document: an object
 // of a kind with no schema (no CRD defines its group and it is not built
 // in) is invalid, as kubectl's "no matches for kind" says, unless
-// --ignore-missing-schemas skips it.
+// --ignore-missing-schemas skips it. A document with no apiVersion or kind
+// (a workflow file among the manifests) is invalid too, and skipped alike.
 func (o *builtinOptions) setLookupError(r *objectResult, err error) {
+	var notObject *catalog.NotAnObjectError
+	if errors.As(err, &notObject) && o.ignoreMissing {
+		r.Skipped = "skipped: " + err.Error()
+		return
+	}
 	var notCovered *catalog.NotCoveredError
 	if !errors.As(err, &notCovered) || o.ignoreMissing {
 		r.setLookupError(err)
