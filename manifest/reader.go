@@ -7,6 +7,7 @@ import (
 	"io"
 	"math"
 	"strings"
+	"sync"
 )
 
 const (
@@ -65,7 +66,33 @@ func (f *readFailure) Error() string { return f.err.Error() }
 
 // NewReader reads the documents of r, naming them after name in sources and errors.
 func NewReader(name string, r io.Reader) *Reader {
-	return &Reader{name: name, in: bufio.NewReaderSize(r, 64<<10)}
+	return &Reader{name: name, in: borrowBuffer(r)}
+}
+
+// readBufferSize is the read buffer of a stream: lines are read in pieces
+// of at most this size.
+const readBufferSize = 64 << 10
+
+// buffers keeps the read buffers of finished readers. A run over many
+// small files (one object each) would otherwise allocate and clear 64 KiB
+// a file: a twentieth of kval validate's CPU on 20,000 files.
+var buffers = sync.Pool{New: func() any { return bufio.NewReaderSize(nil, readBufferSize) }}
+
+func borrowBuffer(r io.Reader) *bufio.Reader {
+	in := buffers.Get().(*bufio.Reader)
+	in.Reset(r)
+	return in
+}
+
+// finish ends the stream and gives its buffer back: documents are copies,
+// and a finished Reader (done) never reads again.
+func (r *Reader) finish() {
+	r.done = true
+	if r.in != nil {
+		r.in.Reset(nil)
+		buffers.Put(r.in)
+		r.in = nil
+	}
 }
 
 // Next returns the next document. A problem with one document is returned as
@@ -114,7 +141,7 @@ func (r *Reader) NextRaw() (Raw, error) {
 	var failure *readFailure
 	switch {
 	case err == io.EOF:
-		r.done = true
+		r.finish()
 		return Raw{}, io.EOF
 	case errors.As(err, &failure):
 		return r.fail(failure)
@@ -128,7 +155,7 @@ func (r *Reader) NextRaw() (Raw, error) {
 
 // fail ends the stream on a read error.
 func (r *Reader) fail(f *readFailure) (Raw, error) {
-	r.done = true
+	r.finish()
 	src := Source{File: r.name, Index: r.index, Line: f.line, Item: -1}
 	return Raw{Source: src}, &ReadError{Source: src, Err: f.err}
 }
@@ -157,8 +184,9 @@ func ReadAll(name string, r io.Reader) ([]Document, []error) {
 // starting at src.Offset, or the items of the List it is that are objects.
 // A problem of the document (the stream changed, say) is the error.
 func ReadAt(stream io.ReaderAt, src Source, asJSON bool) ([]Document, error) {
-	in := bufio.NewReaderSize(io.NewSectionReader(stream, src.Offset, math.MaxInt64-src.Offset), 64<<10)
+	in := borrowBuffer(io.NewSectionReader(stream, src.Offset, math.MaxInt64-src.Offset))
 	r := &Reader{name: src.File, in: in, index: src.Index, split: newSplitter(in, asJSON, src.Line, src.Offset)}
+	defer r.finish()
 	doc, err := r.Next()
 	switch {
 	case err == io.EOF || (err == nil && doc.Source.Index != src.Index):

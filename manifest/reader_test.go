@@ -2,6 +2,7 @@ package manifest
 
 import (
 	"errors"
+	"io"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -212,5 +213,36 @@ func TestDecodeObjectAppliesTheStreamLimits(t *testing.T) {
 		case tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want)):
 			t.Errorf("%.40s: got %v, want an error with %q", tc.in, err, tc.want)
 		}
+	}
+}
+
+// TestFinishedReadersShareNoBuffer: a finished reader's buffer serves the
+// next reader; the raw documents of the first stay as they were read, and
+// the finished reader only answers io.EOF.
+func TestFinishedReadersShareNoBuffer(t *testing.T) {
+	first := NewReader("a.yaml", strings.NewReader("kind: A\n---\nkind: B\n"))
+	var raws []Raw
+	for {
+		raw, err := first.NextRaw()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		raws = append(raws, raw)
+	}
+	second := NewReader("b.yaml", strings.NewReader("kind: C\n"))
+	if _, err := second.Next(); err != nil {
+		t.Fatal(err)
+	}
+	for i, want := range []string{"A", "B"} {
+		docs := raws[i].Decode()
+		if got := docs[0].Document.Object["kind"]; got != want {
+			t.Errorf("document %d of a.yaml: kind %v after b.yaml was read, want %s", i, got, want)
+		}
+	}
+	if _, err := first.NextRaw(); err != io.EOF {
+		t.Errorf("a finished reader: %v, want io.EOF", err)
 	}
 }
