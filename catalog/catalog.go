@@ -32,6 +32,8 @@ type Catalog struct {
 	current atomic.Pointer[snapshot]
 	// builtins are the entries of built-in kinds, by CRD, made on first use.
 	builtins sync.Map
+	// deferred are the CRDs LoadFilesDeferred has not decoded yet.
+	deferred atomic.Pointer[deferredSet]
 }
 
 // New returns an empty catalog.
@@ -80,7 +82,7 @@ func (c *Catalog) CRDs() []*schema.CRD {
 	return out
 }
 
-// Check gives kube-apiserver's verdict on every CRD of the catalog (cached:
+// Check gives kube-apiserver's verdict on every decoded CRD of the catalog (cached:
 // each CRD is linted once) and returns those it would reject, in the order
 // of CRDs. Lookups refuse them anyway; Check is for frontends that want to
 // report every invalid CRD up front.

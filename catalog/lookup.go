@@ -22,9 +22,12 @@ func (c *Catalog) ForObject(ctx context.Context, apiVersion, kind string) (*engi
 	if !hasGroup {
 		group, version = "", apiVersion
 	}
+	if err := c.decodeDeferred(group, kind); err != nil {
+		return nil, err
+	}
 	snap := c.current.Load()
 	what := fmt.Sprintf("kind %q in version %q", kind, apiVersion)
-	if !snap.groups[group] {
+	if !c.definesGroup(snap, group) {
 		return c.builtinForKind(ctx, group, version, kind, what)
 	}
 	e := snap.byKind[group+"/"+kind]
@@ -37,9 +40,12 @@ func (c *Catalog) ForObject(ctx context.Context, apiVersion, kind string) (*engi
 // ForResource returns the validator of the objects of a resource (the
 // CRD's plural name) in group and version, with ForObject's errors.
 func (c *Catalog) ForResource(ctx context.Context, group, version, resource string) (*engine.Validator, error) {
+	if err := c.decodeDeferred(group, ""); err != nil {
+		return nil, err
+	}
 	snap := c.current.Load()
 	what := fmt.Sprintf("resource %q in version %q", resource, group+"/"+version)
-	if !snap.groups[group] {
+	if !c.definesGroup(snap, group) {
 		return c.builtinForResource(ctx, group, version, resource, what)
 	}
 	e := snap.byResource[group+"/"+resource]

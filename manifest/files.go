@@ -3,6 +3,7 @@ package manifest
 import (
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -130,13 +131,22 @@ func HasManifestExtension(path string) bool {
 
 // ReadFile reads every document of a file ("-" for stdin).
 func ReadFile(path string) ([]Document, []error) {
+	return readFile(path, ReadAll)
+}
+
+// ReadFileRaw is ReadFile without decoding (ReadAllRaw).
+func ReadFileRaw(path string) ([]Raw, []error) {
+	return readFile(path, ReadAllRaw)
+}
+
+func readFile[T any](path string, read func(string, io.Reader) ([]T, []error)) ([]T, []error) {
 	if path == Stdin {
-		return ReadAll("<stdin>", os.Stdin)
+		return read("<stdin>", os.Stdin)
 	}
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, []error{&Error{Source: Source{File: path, Item: -1}, Err: err}}
 	}
 	defer f.Close()
-	return ReadAll(path, f)
+	return read(path, f)
 }

@@ -62,3 +62,7 @@ func listDocuments(src Source, items []any) []Decoded {
 	}
 	return out
 }
+
+// Text is the document as it was read (YAML or JSON text), for a caller
+// that can tell what it needs without decoding it. It must not be changed.
+func (d Raw) Text() []byte { return d.data }

@@ -179,6 +179,26 @@ func ReadAll(name string, r io.Reader) ([]Document, []error) {
 	}
 }
 
+// ReadAllRaw cuts r into raw documents without decoding them (see Raw).
+// The errors are those of documents that could not be cut; a *ReadError
+// ends the list.
+func ReadAllRaw(name string, r io.Reader) ([]Raw, []error) {
+	reader := NewReader(name, r)
+	var raws []Raw
+	var errs []error
+	for {
+		raw, err := reader.NextRaw()
+		switch {
+		case err == io.EOF:
+			return raws, errs
+		case err != nil:
+			errs = append(errs, err)
+		default:
+			raws = append(raws, raw)
+		}
+	}
+}
+
 // ReadAt reads again the document at src, a Source a Reader gave, from the
 // stream it was read from (asJSON is that Reader's JSON()): the document
 // starting at src.Offset, or the items of the List it is that are objects.

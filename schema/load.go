@@ -16,8 +16,10 @@ import (
 // Loaded is what LoadFiles read: CRDs, bare schemas, and the problems of the
 // documents that could not be used.
 type Loaded struct {
-	CRDs     []*CRD
-	Schemas  []*BareSchema
+	CRDs    []*CRD
+	Schemas []*BareSchema
+	// Deferred are the CRDs LoadFilesDeferred read but did not decode.
+	Deferred []*DeferredCRD
 	Problems []Problem
 }
 
@@ -62,6 +64,17 @@ func (p Problem) Error() string {
 // warning; a file given by name that holds neither a CRD nor a schema is an error,
 // and so is a subdirectory that cannot be read (the others are still read).
 func LoadFiles(paths []string) *Loaded {
+	return loadFiles(paths, false)
+}
+
+// LoadFilesDeferred is LoadFiles that leaves undecoded the CRDs whose
+// identity ScanCRDIdentity reads (Loaded.Deferred), for a caller that
+// needs only some: their problems show only when they are decoded.
+func LoadFilesDeferred(paths []string) *Loaded {
+	return loadFiles(paths, true)
+}
+
+func loadFiles(paths []string, deferCRDs bool) *Loaded {
 	l := &Loaded{}
 	files, err := manifest.ExpandPaths(paths)
 	var unreadable *manifest.UnreadableError
@@ -78,11 +91,12 @@ func LoadFiles(paths []string) *Loaded {
 	for _, p := range paths {
 		named[p] = true
 	}
-	for i, read := range readFiles(files) {
+	for i, read := range readFiles(files, deferCRDs) {
 		file := files[i]
-		before := len(l.CRDs) + len(l.Schemas)
+		before := l.count()
 		l.addAll(file, read.docs, read.errs)
-		if named[file] && len(read.errs) == 0 && len(l.CRDs)+len(l.Schemas) == before {
+		l.Deferred = append(l.Deferred, read.deferred...)
+		if named[file] && len(read.errs) == 0 && l.count() == before {
 			l.Problems = append(l.Problems, Problem{Source: manifest.Source{File: file, Item: -1},
 				Err: fmt.Errorf("%s: no CustomResourceDefinition or schema in file", file)})
 		}
@@ -90,22 +104,31 @@ func LoadFiles(paths []string) *Loaded {
 	return l
 }
 
-// readFile is what manifest.ReadFile returned for one file.
+// count is the number of CRDs and schemas read, deferred or not.
+func (l *Loaded) count() int { return len(l.CRDs) + len(l.Schemas) + len(l.Deferred) }
+
+// readFile is what was read from one file.
 type readFile struct {
-	docs []manifest.Document
-	errs []error
+	docs     []manifest.Document
+	deferred []*DeferredCRD
+	errs     []error
 }
 
 // readFiles reads files in parallel, one per CPU at a time: CRDs are large
-// YAML documents, and parsing them is most of a short run's time.
-func readFiles(files []string) []readFile {
+// YAML documents, and parsing them is most of a short run's time. With
+// deferCRDs, the CRDs whose identity can be scanned are not decoded.
+func readFiles(files []string, deferCRDs bool) []readFile {
 	out := make([]readFile, len(files))
 	next := make(chan int)
 	var wg sync.WaitGroup
 	for range min(runtime.GOMAXPROCS(0), len(files)) {
 		wg.Go(func() {
 			for i := range next {
-				out[i].docs, out[i].errs = manifest.ReadFile(files[i])
+				if deferCRDs {
+					out[i] = readDeferring(files[i])
+				} else {
+					out[i].docs, out[i].errs = manifest.ReadFile(files[i])
+				}
 			}
 		})
 	}

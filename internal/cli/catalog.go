@@ -18,13 +18,28 @@ func loadCatalog(s streams, paths []string) (*catalog.Catalog, error) {
 	if len(paths) == 0 {
 		return nil, badInput("no CRDs given: use --crd PATH")
 	}
-	return loadCatalogWith(s, paths, catalog.Options{})
+	return loadCatalogWith(s, paths, catalog.Options{}, false)
+}
+
+// loadObjectsCatalog is loadCatalog for commands that look CRDs up by the
+// objects they read (validate, prune): a CRD is decoded when an object
+// first needs it (catalog.LoadFilesDeferred), so one object does not wait
+// for every CRD given to be decoded.
+func loadObjectsCatalog(s streams, paths []string) (*catalog.Catalog, error) {
+	if len(paths) == 0 {
+		return nil, badInput("no CRDs given: use --crd PATH")
+	}
+	return loadCatalogWith(s, paths, catalog.Options{}, true)
 }
 
 // loadCatalogWith is loadCatalog into a catalog with options.
-func loadCatalogWith(s streams, paths []string, opts catalog.Options) (*catalog.Catalog, error) {
+func loadCatalogWith(s streams, paths []string, opts catalog.Options, deferred bool) (*catalog.Catalog, error) {
 	cat := catalog.New(opts)
-	problems, err := cat.LoadFiles(paths...)
+	load := cat.LoadFiles
+	if deferred {
+		load = cat.LoadFilesDeferred
+	}
+	problems, err := load(paths...)
 	for _, p := range problems {
 		if p.Warning {
 			fmt.Fprintf(s.err, "Warning: %v\n", p)
@@ -37,7 +52,7 @@ func loadCatalogWith(s streams, paths []string, opts catalog.Options) (*catalog.
 		return nil, &exitError{code: ExitBadInput}
 	case err != nil:
 		return nil, badInput("%v", err)
-	case len(cat.CRDs()) == 0:
+	case cat.Empty():
 		return nil, badInput("no CustomResourceDefinition found in %v", paths)
 	}
 	return cat, nil

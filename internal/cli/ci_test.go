@@ -34,6 +34,8 @@ func TestValidateCIGolden(t *testing.T) {
 		cliCase{golden: "validate/bad-fail-on", args: []string{"validate", "--crd", crd, "--fail-on", "info", orders}},
 		cliCase{golden: "validate/not-objects", args: []string{"validate", "testdata/validate/not-objects.yaml"}},
 		cliCase{golden: "validate/not-objects-ignored", args: []string{"validate", "--ignore-missing-schemas", "testdata/validate/not-objects.yaml"}},
+		cliCase{golden: "validate/broken-crd-unused", args: []string{"validate", "--crd", crd, "--crd", "testdata/validate/broken-crd", orders}},
+		cliCase{golden: "validate/broken-crd-used", args: []string{"validate", "--crd", crd, "--crd", "testdata/validate/broken-crd", orders, "testdata/validate/gadget.yaml"}},
 		cliCase{golden: "validate/helm-template", args: []string{"validate", "--crd", crd, "-n", "shop", "-"}, stdin: readTestFile(t, "testdata/validate/helm-template.yaml")},
 	)
 	for _, c := range cases {

@@ -45,7 +45,7 @@ func runPrune(ctx context.Context, s streams, o *pruneOptions, args []string) er
 	if err := checkStdinOnce(o.crds, args); err != nil {
 		return err
 	}
-	cat, err := loadCatalog(s, o.crds)
+	cat, err := loadObjectsCatalog(s, o.crds)
 	if err != nil {
 		return err
 	}

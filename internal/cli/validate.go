@@ -78,10 +78,13 @@ package directories or OperatorVersion files), kudo.dev/v1beta1 Instances
 are also judged by their immutable-parameter rules (kval params), as kval
 serve --kudo-instances judges them.
 
-Every CRD is read and its definitions (group, kinds, versions) checked for
-conflicts; a CRD is linted as kube-apiserver would on create (kval lint) and
-compiled only when an object needs it, so a CRD no object uses costs
-nothing, and its errors show only in kval lint, which checks every CRD.
+Every CRD file is read, but a CRD is decoded, checked for conflicts with
+the others of its kind, linted as kube-apiserver would on create (kval
+lint) and compiled only when an object needs it: a CRD no object uses costs
+next to nothing, and its errors show only in kval lint, which checks every
+CRD. (A CRD not written in the block style of generators, with apiVersion,
+kind, spec.group and spec.names.kind on lines of their own, is decoded up
+front.)
 Unless GOGC is set, kval validate runs with GOGC=400 (less CPU, a few MB
 more memory).
 

@@ -40,7 +40,7 @@ func (o *builtinOptions) loadValidateCatalog(s streams, paths []string) (*catalo
 	if len(paths) == 0 {
 		return catalog.New(opts), nil
 	}
-	return loadCatalogWith(s, paths, opts)
+	return loadCatalogWith(s, paths, opts, true)
 }
 
 // skipped reports whether --skip names the document's kind, and records

@@ -26,6 +26,9 @@ type kindTally struct {
 	Invalid    int    `json:"invalid"`
 	Skipped    int    `json:"skipped"`
 	Deleted    int    `json:"deleted,omitempty"`
+	// NotValidated counts the objects that could not be validated (their
+	// CRD cannot be used, say).
+	NotValidated int `json:"notValidated,omitempty"`
 }
 
 func newTally() *tally {
@@ -39,6 +42,7 @@ func (t *tally) add(r *objectResult) {
 	switch r.verdict {
 	case verdictUnusable:
 		t.unusable++
+		k.NotValidated++
 	case verdictSkipped:
 		t.skipped++
 		k.Skipped++
@@ -99,7 +103,7 @@ func (t *tally) kindLines() []string {
 		for _, c := range []struct {
 			n    int
 			what string
-		}{{k.Valid, "valid"}, {k.Invalid, "invalid"}, {k.Skipped, "skipped"}, {k.Deleted, "deleted"}} {
+		}{{k.Valid, "valid"}, {k.Invalid, "invalid"}, {k.Skipped, "skipped"}, {k.Deleted, "deleted"}, {k.NotValidated, "not validated"}} {
 			if c.n > 0 {
 				parts = append(parts, fmt.Sprintf("%d %s", c.n, c.what))
 			}

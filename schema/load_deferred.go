@@ -1,0 +1,59 @@
+package schema
+
+import (
+	"fmt"
+
+	"github.com/kval-dev/kval/manifest"
+)
+
+// DeferredCRD is a CRD document read but not decoded: its identity comes
+// from ScanCRDIdentity, the rest from Decode when it is needed.
+type DeferredCRD struct {
+	CRDIdentity
+	Source manifest.Source
+	raw    manifest.Raw
+}
+
+// Decode decodes the document: the CRD, or the problems LoadFiles would
+// have recorded for it. A document that does not define the identity the
+// scan read is a problem too (a bug in kval: the scan must be exact).
+func (d *DeferredCRD) Decode() (*CRD, []Problem) {
+	l := &Loaded{}
+	var errs []error
+	for _, decoded := range d.raw.Decode() {
+		if decoded.Err != nil {
+			errs = append(errs, decoded.Err)
+		} else {
+			l.Add(decoded.Document)
+		}
+	}
+	l.addAll(d.Source.File, nil, errs)
+	if len(l.Problems) > 0 {
+		return nil, l.Problems
+	}
+	if len(l.CRDs) != 1 || l.CRDs[0].Spec.Group != d.Group || l.CRDs[0].Spec.Names.Kind != d.Kind {
+		return nil, []Problem{{Source: d.Source, Err: fmt.Errorf("a bug in kval: the document was read as defining kind %s of group %s, and decoding it says otherwise", d.Kind, d.Group)}}
+	}
+	return l.CRDs[0], nil
+}
+
+// readDeferring reads a file, deferring the CRDs whose identity the scan
+// reads and decoding every other document.
+func readDeferring(file string) readFile {
+	raws, errs := manifest.ReadFileRaw(file)
+	out := readFile{errs: errs}
+	for _, raw := range raws {
+		if id, ok := ScanCRDIdentity(raw.Text()); ok {
+			out.deferred = append(out.deferred, &DeferredCRD{CRDIdentity: id, Source: raw.Source, raw: raw})
+			continue
+		}
+		for _, decoded := range raw.Decode() {
+			if decoded.Err != nil {
+				out.errs = append(out.errs, decoded.Err)
+			} else {
+				out.docs = append(out.docs, decoded.Document)
+			}
+		}
+	}
+	return out
+}
