@@ -108,6 +108,21 @@ counted in ` + "`apiserver_validation_declarative_validation_panic_total`" + ` (
   ` + "`...=+k8s:unionMember(union: terminalStatus)`" + ` (exactly one); the KEP's example, written so, is the
   golden package ` + "`virtualfields`" + `.
 
+- **Item-level update rules** (the KEP's CSR example and its item table): ` + "`" + `+k8s:item(key: value)=+k8s:update=...` + "`" + `
+  is checked on the list, since a removed item cannot be visited. NoSet (or NoAddItem) forbids adding the
+  item on update (at creation it may be there), NoClear (NoUnset, NoRemoveItem) removing it, and clearing
+  the list removes it ("clearing a list is unsetting all items"); NoModify forbids changing it, while
+  moving it within the list is no change. ` + "`" + `+k8s:item(key: value)=+k8s:forbidden` + "`" + ` means the item must not
+  be in the list (the KEP's table also says "can add this item ... but can only be at zero value", which
+  contradicts "Forbidden"; kval follows the name); a stored item kept unchanged is accepted on update
+  (ratcheting). ` + "`" + `+k8s:forbidden` + "`" + ` is a beta tag, so the rule is written ` + "`" + `+k8s:beta=+k8s:item(...)=+k8s:forbidden` + "`" + `.
+- **` + "`" + `+k8s:eachVal=+k8s:update=NoSet,NoClear` + "`" + `** (the KEP's ` + "`" + `Items` + "`" + ` example): a list or map value exists
+  only under its key (map key, list-map keys, a set item's content), and old values are correlated by that
+  key, so a value set on update is an item added and a value cleared an item removed: the tags are the
+  collection's NoAddItem and NoRemoveItem, reported at the added item (index or key) and at the list (or the removed key).
+  A map value changing from "" to "x" under a kept key is a modification (NoModify), not a set. NoModify
+  stays per value. Golden package ` + "`" + `itemupdates` + "`" + `.
+
 ### Not implemented
 
 - **Cross-field references beyond struct fields**: a field reference inside ` + "`+k8s:eachVal`" + ` (the KEP's

@@ -30,7 +30,10 @@ const (
 // requiredness implements +k8s:required, +k8s:optional and +k8s:forbidden:
 // whether a field must, may or must not be set. "Set" depends on the shape:
 // non-zero values, non-nil pointers, non-empty slices and maps.
-type requiredness struct{ mode requirednessMode }
+type requiredness struct {
+	mode requirednessMode
+	r    *Registry // for item selections (forbidden only)
+}
 
 func (v requiredness) Doc() Doc {
 	d := Doc{Tag: string(v.mode), Scopes: fieldOnly}
@@ -46,12 +49,18 @@ func (v requiredness) Doc() Doc {
 			"field, in which case the tag is documentation only."
 	case modeForbidden:
 		d.Stability = StabilityBeta
+		d.Scopes = []Scope{ScopeField, ScopeListVal}
 		d.Description = "The field must be left unset."
+		d.Docs = "On one list-map item, +k8s:item(key: value)=+k8s:forbidden, the item must not be in the " +
+			"list (KEP-5073's forbidden item); on update a stored item kept unchanged is accepted (ratcheting)."
 	}
 	return d
 }
 
 func (v requiredness) Validations(ctx Context, _ tags.Tag) (Result, error) {
+	if ctx.Scope == ScopeListVal {
+		return v.item(ctx)
+	}
 	if shape.IsStruct(ctx.Type) {
 		return Result{}, fixf("make the field a pointer to make it optional, required or forbidden",
 			"non-pointer structs cannot use +%s: they are always set", v.mode)
@@ -66,6 +75,22 @@ func (v requiredness) Validations(ctx Context, _ tags.Tag) (Result, error) {
 		requirednessCheck(forbiddenTag, "Forbidden", ctx.Type, code.ShortCircuit),
 		unsetGuard(forbiddenTag, ctx.Type),
 	), nil
+}
+
+// item handles +k8s:item(key: value)=+k8s:forbidden: the selected item must
+// not exist, so the check runs on the list (the item's Enclosing place).
+func (v requiredness) item(ctx Context) (Result, error) {
+	if len(ctx.ListSelector) == 0 {
+		return Result{}, fixf("select one item with +k8s:item(key: value)=+k8s:forbidden, or forbid the whole list",
+			"+k8s:eachVal=+k8s:forbidden would forbid every item")
+	}
+	return Result{Later: []Later{{Target: Enclosing, Build: func() (Result, error) {
+		match, fn, err := selectedItemOf(v.r, ctx, "SliceItemForbidden")
+		if err != nil {
+			return Result{}, err
+		}
+		return checksOnly(code.Check{Tag: forbiddenTag, Func: code.Runtime(fn), Args: []code.Expr{match, equalFunc(ctx.Type)}, Level: ctx.Level}), nil
+	}}}}, nil
 }
 
 // optional emits the "stop when unset" guard, or, for fields with a default,
