@@ -123,6 +123,22 @@ counted in ` + "`apiserver_validation_declarative_validation_panic_total`" + ` (
   A map value changing from "" to "x" under a kept key is a modification (NoModify), not a set. NoModify
   stays per value. Golden package ` + "`" + `itemupdates` + "`" + `.
 
+- **` + "`" + `+k8s:default` + "`" + `** is KEP-5073's spelling of ` + "`" + `+default=<json>` + "`" + `; kval reads both the same way (only
+  one per field). Defaulting generators (defaulter-gen) read only ` + "`" + `+default` + "`" + `, so write ` + "`" + `+default` + "`" + ` where
+  defaults are generated from the tag.
+- **Optional, required, default (the KEP's zero-value section)**: the KEP weighs a tri-state where
+  ` + "`" + `+k8s:optional` + "`" + `, ` + "`" + `+k8s:required` + "`" + ` and ` + "`" + `+k8s:default` + "`" + ` exclude each other, but its later tables (and
+  upstream) write a defaulted field ` + "`" + `+k8s:optional +default=X` + "`" + ` ("Optional with Default", "effectively
+  required" once defaulted). kval follows the tables: a default goes with ` + "`" + `+k8s:optional` + "`" + ` (the lint asks
+  for it on a defaulted field with validations, since ` + "`" + `+k8s:optional` + "`" + ` is what emits the check), and is
+  refused with ` + "`" + `+k8s:required` + "`" + ` and with ` + "`" + `+k8s:forbidden` + "`" + `. As the KEP asks, the lint checks every default
+  against the field's type (` + "`" + `+default="abc"` + "`" + ` on an integer, ` + "`" + `1.5` + "`" + ` on an integer, an object on a string;
+  types with their own JSON form, such as ` + "`" + `resource.Quantity` + "`" + `, are not checked) and against the bounds
+  written on the field itself, also behind ` + "`" + `+k8s:alpha=` + "`" + `/` + "`" + `+k8s:beta=` + "`" + ` (minimum, maximum, the exclusive
+  bounds, ` + "`" + `neq` + "`" + `, lengths, items, properties): ` + "`" + `+default=0` + "`" + ` with ` + "`" + `+k8s:minimum=1` + "`" + ` is reported, since every
+  object omitting the field would be refused. Conditional rules and rules of the field's type are not
+  compared.
+
 ### Not implemented
 
 - **Cross-field references beyond struct fields**: a field reference inside ` + "`+k8s:eachVal`" + ` (the KEP's

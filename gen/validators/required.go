@@ -17,7 +17,21 @@ const (
 	// defaultTag is the defaulting tag (+default=<json>); optional fields
 	// with a default are required once defaults are applied.
 	defaultTag = "default"
+	// DefaultAliasTag is KEP-5073's spelling of +default; kval reads both.
+	DefaultAliasTag = "k8s:default"
 )
+
+// DefaultTags finds a field's default values, under either spelling
+// (+default=<json>, +k8s:default=<json>), in source order.
+func DefaultTags(lines []tags.Line) []tags.Found {
+	var found []tags.Found
+	for _, f := range tags.Extract(lines, "") {
+		if f.Name == defaultTag || f.Name == DefaultAliasTag {
+			found = append(found, f)
+		}
+	}
+	return found
+}
 
 type requirednessMode string
 
@@ -45,8 +59,8 @@ func (v requiredness) Doc() Doc {
 		d.Stability = StabilityStable
 		d.Description = "The field may be left unset."
 		d.Docs = "Further checks of the field run only when it is set. An optional field with a +default " +
-			"is required once defaults are applied, unless the default is the zero value of a non-pointer " +
-			"field, in which case the tag is documentation only."
+			"(or +k8s:default, KEP-5073's spelling) is required once defaults are applied, unless the default " +
+			"is the zero value of a non-pointer field, in which case the tag is documentation only."
 	case modeForbidden:
 		d.Stability = StabilityBeta
 		d.Scopes = []Scope{ScopeField, ScopeListVal}
@@ -159,12 +173,7 @@ func defaultOf(ctx Context) (has, zero bool, err error) {
 	if ctx.Member == nil {
 		return false, false, nil
 	}
-	var found []tags.Found
-	for _, f := range tags.Extract(ctx.Member.Comments, "") {
-		if f.Name == defaultTag {
-			found = append(found, f)
-		}
-	}
+	found := DefaultTags(ctx.Member.Comments)
 	switch len(found) {
 	case 0:
 		return false, false, nil
