@@ -116,6 +116,9 @@ counted in ` + "`apiserver_validation_declarative_validation_panic_total`" + ` (
   be in the list (the KEP's table also says "can add this item ... but can only be at zero value", which
   contradicts "Forbidden"; kval follows the name); a stored item kept unchanged is accepted on update
   (ratcheting). ` + "`" + `+k8s:forbidden` + "`" + ` is a beta tag, so the rule is written ` + "`" + `+k8s:beta=+k8s:item(...)=+k8s:forbidden` + "`" + `.
+  ` + "`" + `+k8s:item(key: value)=+k8s:immutable` + "`" + ` keeps upstream's meaning, which upstream's tests pin: the item may
+  not be added on update or changed, but its removal is not seen (the KEP's "Immutable List/Map Item x2" row
+  also forbids it); write ` + "`" + `+k8s:item(key: value)=+k8s:update=NoSet,NoModify,NoRemoveItem` + "`" + ` for that.
 - **` + "`" + `+k8s:eachVal=+k8s:update=NoSet,NoClear` + "`" + `** (the KEP's ` + "`" + `Items` + "`" + ` example): a list or map value exists
   only under its key (map key, list-map keys, a set item's content), and old values are correlated by that
   key, so a value set on update is an item added and a value cleared an item removed: the tags are the

@@ -6,6 +6,7 @@ import (
 	"k8s.io/apimachinery/pkg/util/validation/field"
 
 	"github.com/kval-dev/kval/gen/testdata/golden/itemupdates"
+	"github.com/kval-dev/kval/gen/testdata/golden/lists"
 )
 
 func cond(typ, status string) itemupdates.Condition {
@@ -95,4 +96,16 @@ func TestEachValueKeepsItsPresence(t *testing.T) {
 	// Each item also keeps its value (NoModify), and moving it is no change.
 	moved := &itemupdates.Status{Labels: old.Labels, Items: []itemupdates.Condition{cond("A", "2")}}
 	expect(t, itemupdates.Validate_Status(ctx, update, root, moved, old), invalid(items.Index(0), "update"))
+}
+
+// TestItemImmutableKeepsUpstreamsMeaning pins the decision recorded in
+// docs/tags.md: +k8s:item(...)=+k8s:immutable refuses adding the item on
+// update and changing it, and does not see its removal (write
+// +k8s:update=NoSet,NoModify,NoRemoveItem for the KEP's row).
+func TestItemImmutableKeepsUpstreamsMeaning(t *testing.T) {
+	http := lists.Port{Name: "http", Protocol: "TCP", Number: 80}
+	dns := lists.Port{Name: "dns", Protocol: "UDP", Number: 53}
+	withHTTP, withoutHTTP := &lists.Service{Ports: []lists.Port{dns, http}}, &lists.Service{Ports: []lists.Port{dns}}
+	expect(t, lists.Validate_Service(ctx, update, root, withHTTP, withoutHTTP), invalid(path("ports").Index(1), "immutable"))
+	expectValid(t, lists.Validate_Service(ctx, update, root, withoutHTTP, withHTTP))
 }

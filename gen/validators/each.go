@@ -1,6 +1,7 @@
 package validators
 
 import (
+	"errors"
 	"go/types"
 	"strings"
 
@@ -84,6 +85,7 @@ func (v *eachVal) presence(ctx Context, payload tags.Tag) (*tags.Tag, Result, er
 		if res, err = (&update{r: v.r}).Validations(ctx, collectionTag); err != nil {
 			return nil, Result{}, err
 		}
+		res = explainPresence(res)
 	}
 	if len(perValue) == 0 {
 		return nil, res, nil
@@ -123,6 +125,23 @@ func (r *Registry) forEach(ctx Context, payload Result, tag string, wrap func(Re
 		return Result{}, errorf("the payload has no validations")
 	}
 	return out, nil
+}
+
+// explainPresence says, in the errors of the collection's update check, that
+// NoSet and NoClear on each value became NoAddItem and NoRemoveItem.
+func explainPresence(res Result) Result {
+	for i, l := range res.Later {
+		build := l.Build
+		res.Later[i].Build = func() (Result, error) {
+			built, err := build()
+			var p *problem
+			if errors.As(err, &p) {
+				err = fixf(p.hint, "on each value NoSet and NoClear mean the list's NoAddItem and NoRemoveItem: %s", p.msg)
+			}
+			return built, err
+		}
+	}
+	return res
 }
 
 // EachValue wraps element checks so they run on every value of the list or
