@@ -63,7 +63,7 @@ func (v requiredness) Doc() Doc {
 			"is the zero value of a non-pointer field, in which case the tag is documentation only."
 	case modeForbidden:
 		d.Stability = StabilityBeta
-		d.Scopes = []Scope{ScopeField, ScopeListVal}
+		d.ItemScope = true
 		d.Description = "The field must be left unset."
 		d.Docs = "On one list-map item, +k8s:item(key: value)=+k8s:forbidden, the item must not be in the " +
 			"list (KEP-5073's forbidden item); on update a stored item kept unchanged is accepted (ratcheting)."
@@ -94,10 +94,6 @@ func (v requiredness) Validations(ctx Context, _ tags.Tag) (Result, error) {
 // item handles +k8s:item(key: value)=+k8s:forbidden: the selected item must
 // not exist, so the check runs on the list (the item's Enclosing place).
 func (v requiredness) item(ctx Context) (Result, error) {
-	if len(ctx.ListSelector) == 0 {
-		return Result{}, fixf("select one item with +k8s:item(key: value)=+k8s:forbidden, or forbid the whole list",
-			"+k8s:eachVal=+k8s:forbidden would forbid every item")
-	}
 	return Result{Later: []Later{{Target: Enclosing, Build: func() (Result, error) {
 		match, fn, err := selectedItemOf(v.r, ctx, "SliceItemForbidden")
 		if err != nil {
