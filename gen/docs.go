@@ -50,7 +50,7 @@ func markdownDocs(docs []validators.Doc) []byte {
 	b.WriteString("| Tag | Stability | Scopes | Description |\n|---|---|---|---|\n")
 	for _, d := range docs {
 		fmt.Fprintf(&b, "| [`+%s`](#%s) | %s | %s | %s |\n", d.Tag, anchor(d.Tag), d.Stability,
-			scopeList(d.Scopes), firstSentence(d.Description))
+			docScopes(d), firstSentence(d.Description))
 	}
 	for _, d := range docs {
 		b.WriteString("\n" + markdownTag(d))
@@ -98,7 +98,7 @@ func markdownTag(d validators.Doc) string {
 	if d.Example != "" {
 		b.WriteString("```go\n" + d.Example + "\n```\n\n")
 	}
-	fmt.Fprintf(&b, "- Stability: %s\n- Scopes: %s\n", d.Stability, scopeList(d.Scopes))
+	fmt.Fprintf(&b, "- Stability: %s\n- Scopes: %s\n", d.Stability, docScopes(d))
 	for _, a := range d.Args {
 		name := a.Name
 		if name == "" {
@@ -135,6 +135,15 @@ func markdownTag(d validators.Doc) string {
 		b.WriteString(line + "\n")
 	}
 	return b.String()
+}
+
+// docScopes lists where a tag may be written, with the list-map items a
+// KEP-5073 tag also takes.
+func docScopes(d validators.Doc) string {
+	if d.ItemScope {
+		return scopeList(d.Scopes) + ", list-map items (+k8s:item)"
+	}
+	return scopeList(d.Scopes)
 }
 
 func scopeList(scopes []validators.Scope) string {

@@ -108,6 +108,40 @@ counted in ` + "`apiserver_validation_declarative_validation_panic_total`" + ` (
   ` + "`...=+k8s:unionMember(union: terminalStatus)`" + ` (exactly one); the KEP's example, written so, is the
   golden package ` + "`virtualfields`" + `.
 
+- **Item-level update rules** (the KEP's CSR example and its item table): ` + "`" + `+k8s:item(key: value)=+k8s:update=...` + "`" + `
+  is checked on the list, since a removed item cannot be visited. NoSet (or NoAddItem) forbids adding the
+  item on update (at creation it may be there), NoClear (NoUnset, NoRemoveItem) removing it, and clearing
+  the list removes it ("clearing a list is unsetting all items"); NoModify forbids changing it, while
+  moving it within the list is no change. ` + "`" + `+k8s:item(key: value)=+k8s:forbidden` + "`" + ` means the item must not
+  be in the list (the KEP's table also says "can add this item ... but can only be at zero value", which
+  contradicts "Forbidden"; kval follows the name); a stored item kept unchanged is accepted on update
+  (ratcheting). ` + "`" + `+k8s:forbidden` + "`" + ` is a beta tag, so the rule is written ` + "`" + `+k8s:beta=+k8s:item(...)=+k8s:forbidden` + "`" + `.
+  ` + "`" + `+k8s:item(key: value)=+k8s:immutable` + "`" + ` keeps upstream's meaning, which upstream's tests pin: the item may
+  not be added on update or changed, but its removal is not seen (the KEP's "Immutable List/Map Item x2" row
+  also forbids it); write ` + "`" + `+k8s:item(key: value)=+k8s:update=NoSet,NoModify,NoRemoveItem` + "`" + ` for that.
+- **` + "`" + `+k8s:eachVal=+k8s:update=NoSet,NoClear` + "`" + `** (the KEP's ` + "`" + `Items` + "`" + ` example): a list or map value exists
+  only under its key (map key, list-map keys, a set item's content), and old values are correlated by that
+  key, so a value set on update is an item added and a value cleared an item removed: the tags are the
+  collection's NoAddItem and NoRemoveItem, reported at the added item (index or key) and at the list (or the removed key).
+  A map value changing from "" to "x" under a kept key is a modification (NoModify), not a set. NoModify
+  stays per value. Golden package ` + "`" + `itemupdates` + "`" + `.
+
+- **` + "`" + `+k8s:default` + "`" + `** is KEP-5073's spelling of ` + "`" + `+default=<json>` + "`" + `; kval reads both the same way (only
+  one per field). Defaulting generators (defaulter-gen) read only ` + "`" + `+default` + "`" + `, so write ` + "`" + `+default` + "`" + ` where
+  defaults are generated from the tag.
+- **Optional, required, default (the KEP's zero-value section)**: the KEP weighs a tri-state where
+  ` + "`" + `+k8s:optional` + "`" + `, ` + "`" + `+k8s:required` + "`" + ` and ` + "`" + `+k8s:default` + "`" + ` exclude each other, but its later tables (and
+  upstream) write a defaulted field ` + "`" + `+k8s:optional +default=X` + "`" + ` ("Optional with Default", "effectively
+  required" once defaulted). kval follows the tables: a default goes with ` + "`" + `+k8s:optional` + "`" + ` (the lint asks
+  for it on a defaulted field with validations, since ` + "`" + `+k8s:optional` + "`" + ` is what emits the check), and is
+  refused with ` + "`" + `+k8s:required` + "`" + ` and with ` + "`" + `+k8s:forbidden` + "`" + `. As the KEP asks, the lint checks every default
+  against the field's type (` + "`" + `+default="abc"` + "`" + ` on an integer, ` + "`" + `1.5` + "`" + ` on an integer, an object on a string;
+  types with their own JSON form, such as ` + "`" + `resource.Quantity` + "`" + `, are not checked) and against the bounds
+  written on the field itself, also behind ` + "`" + `+k8s:alpha=` + "`" + `/` + "`" + `+k8s:beta=` + "`" + ` (minimum, maximum, the exclusive
+  bounds, ` + "`" + `neq` + "`" + `, lengths, items, properties): ` + "`" + `+default=0` + "`" + ` with ` + "`" + `+k8s:minimum=1` + "`" + ` is reported, since every
+  object omitting the field would be refused. Conditional rules and rules of the field's type are not
+  compared.
+
 ### Not implemented
 
 - **Cross-field references beyond struct fields**: a field reference inside ` + "`+k8s:eachVal`" + ` (the KEP's

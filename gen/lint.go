@@ -88,6 +88,7 @@ func (l *linter) lintComments(pkgPath string, lines []tags.Line, m *validators.M
 	}
 	if m != nil {
 		l.requiredness(list, lines, m)
+		l.defaults(list, lines, m)
 	}
 	l.duplicates(list)
 	l.repeats(list)
@@ -109,7 +110,7 @@ func (l *linter) problem(t tags.Tag, hint, msg string) {
 func (l *linter) unknownTags(lines []tags.Line) {
 	for _, f := range tags.Extract(lines, "k8s:") {
 		// Refused tags are reported with their reason by generation.
-		if l.reg.Known(f.Name) || validators.Refused(f.Name) || isOtherGeneratorTag(f.Name) {
+		if l.reg.Known(f.Name) || validators.Refused(f.Name) || isOtherGeneratorTag(f.Name) || f.Name == validators.DefaultAliasTag {
 			continue
 		}
 		l.ps.add(Problem{Pos: f.Pos, Tag: "+" + f.Text, Msg: "unknown tag " + f.Name, Hint: l.reg.Suggest(f.Name), Lint: true})

@@ -80,8 +80,14 @@ func (l *linter) requiredness(list []tags.Tag, lines []tags.Line, m *validators.
 		return
 	}
 	if l.hasValidation(m) {
+		hint := "say whether clients must set it"
+		if hasDefault(lines) {
+			// KEP-5073's tables write a defaulted field +k8s:optional +default=X;
+			// +k8s:optional is what makes it required once defaulted.
+			hint = "add +k8s:optional: a field with a default is optional, and required once defaulted"
+		}
 		l.ps.add(Problem{Pos: m.Pos, Msg: "field " + m.Name + " has validations but no +k8s:optional, +k8s:required or +k8s:forbidden",
-			Hint: "say whether clients must set it", Lint: true})
+			Hint: hint, Lint: true})
 	}
 }
 
@@ -112,12 +118,7 @@ var samePlacePrefixes = map[string]bool{
 }
 
 func hasDefault(lines []tags.Line) bool {
-	for _, f := range tags.Extract(lines, "") {
-		if f.Name == "default" {
-			return true
-		}
-	}
-	return false
+	return len(validators.DefaultTags(lines)) > 0
 }
 
 // hasValidation reports whether validating the field would run any check:

@@ -120,3 +120,48 @@ func TestProblemSummaryNamesPackages(t *testing.T) {
 		})
 	}
 }
+
+// TestLintDefaults: a default (either spelling) is checked against the
+// field's type and the rules written on the field, and is refused on a
+// forbidden field; a defaulted field takes +k8s:optional (KEP-5073's tables:
+// +k8s:optional +default=X), not +k8s:required.
+func TestLintDefaults(t *testing.T) {
+	const fix = "objects that omit the field are refused (change the default or +"
+	tests := []struct {
+		name, decls string
+		want        []string
+	}{
+		{"a string default on an int", taggedField(`+default="abc"`, "+k8s:minimum=1", "N *int32"),
+			[]string{`types.go:5:5: +default="abc": the default does not fit the field's type int32 (want an integer) (write a default of the field's type)`}},
+		{"KEP spelling is read the same", taggedField(`+k8s:default="abc"`, "+k8s:minimum=1", "N *int32"),
+			[]string{`types.go:5:5: +k8s:default="abc": the default does not fit the field's type int32 (want an integer) (write a default of the field's type)`}},
+		{"a fraction on an int", taggedField("+default=1.5", "+k8s:minimum=1", "N *int32"),
+			[]string{"types.go:5:5: +default=1.5: the default does not fit the field's type int32 (want an integer) (write a default of the field's type)"}},
+		{"below the minimum", taggedField("+default=0", "+k8s:minimum=1", "N *int32"),
+			[]string{"types.go:5:5: +default=0: the default 0 breaks +k8s:minimum=1, so " + fix + "k8s:minimum=1)"}},
+		{"a beta maximum counts", taggedField("+k8s:default=9", "+k8s:beta=+k8s:maximum=5", "N *int64"),
+			[]string{"types.go:5:5: +k8s:default=9: the default 9 breaks +k8s:maximum=5, so " + fix + "k8s:maximum=5)"}},
+		{"too long a string", taggedField(`+default="abcdef"`, "+k8s:maxLength=3", "S *string"),
+			[]string{`types.go:5:5: +default="abcdef": the default "abcdef" breaks +k8s:maxLength=3, so ` + fix + "k8s:maxLength=3)"}},
+		{"too few items", taggedField(`+default=[]`, "+k8s:minItems=1", "L []string"),
+			[]string{"types.go:5:5: +default=[]: the default [] breaks +k8s:minItems=1, so " + fix + "k8s:minItems=1)"}},
+		{"not JSON", taggedField("+default=abc", "+k8s:maxLength=3", "S *string"),
+			[]string{`types.go:4:5: +k8s:optional: cannot parse the +default value "abc" as JSON (write the default as JSON, e.g. +default="value" or +default=0)`}},
+		{"a default that fits", taggedField("+k8s:default=3", "+k8s:minimum=1", "N *int32") + taggedField(`+default="ab"`, "+k8s:maxLength=3", "S *string"), nil},
+		{"conditional rules are not checked", taggedField("+default=0", `+k8s:ifEnabled("G")=+k8s:minimum=1`, "N *int32"), nil},
+		{"a forbidden field", "type T struct {\n\t// +k8s:beta=+k8s:forbidden\n\t// +default=1\n\tN *int32 `json:\"n\"`\n}\n",
+			[]string{"types.go:5:5: +default=1: a forbidden field must stay unset, so it cannot have a default (drop the default or +k8s:forbidden)"}},
+		{"a required field", "type T struct {\n\t// +k8s:required\n\t// +k8s:default=1\n\tN *int32 `json:\"n\"`\n}\n",
+			[]string{"types.go:4:5: +k8s:required: a field with a default cannot be required (drop +k8s:required: a field with a +default is optional, and required once defaulted)"}},
+		{"no requiredness", "type T struct {\n\t// +k8s:default=1\n\t// +k8s:minimum=1\n\tN *int32 `json:\"n\"`\n}\n",
+			[]string{"types.go:6:2: field N has validations but no +k8s:optional, +k8s:required or +k8s:forbidden (add +k8s:optional: a field with a default is optional, and required once defaulted)"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, got := lintPackage(t, generated, tt.decls)
+			if !slices.Equal(got, tt.want) {
+				t.Errorf("got\n  %s\nwant\n  %s", strings.Join(got, "\n  "), strings.Join(tt.want, "\n  "))
+			}
+		})
+	}
+}

@@ -48,7 +48,10 @@ func whose(list field.ErrorList) string {
 // TestLifecycleUnderEveryGateCombination runs the generated code of the
 // lifecycle package through package rollout: size is beta, burst alpha,
 // zone standard. Both validations agree, so the errors returned say who
-// is authoritative, and no mismatch is ever counted.
+// is authoritative, and no mismatch (nor panic) is ever counted. The same
+// Rollout then meets a hand-written function that misses the burst rule:
+// the alpha rule is shadowed whenever DeclarativeValidation is on, so that
+// one mismatch is counted there, showing the counter is live.
 func TestLifecycleUnderEveryGateCombination(t *testing.T) {
 	cases := []struct {
 		enforcement, dv, beta bool
@@ -83,6 +86,21 @@ func TestLifecycleUnderEveryGateCombination(t *testing.T) {
 				func() field.ErrorList { return lifecycle.Validate_Pool(ctx, op, nil, bad, old) }, opts...)
 			if whose(got) != c.want {
 				t.Errorf("%s: %s, want %s", name, whose(got), c.want)
+			}
+			if n, p := rollout.MismatchTotal(r.Metrics), rollout.PanicTotal(r.Metrics); n != 0 || p != 0 {
+				t.Errorf("%s: %v mismatches and %v panics counted, want none", name, n, p)
+			}
+			laxHand := func() field.ErrorList {
+				return handWrittenPool(ctx, op, &lifecycle.Pool{Size: bad.Size, Burst: 10, Zone: bad.Zone}, old)
+			}
+			r.Validate(ctx, rollout.Request{Kind: "Pool", Operation: op}, laxHand,
+				func() field.ErrorList { return lifecycle.Validate_Pool(ctx, op, nil, bad, old) }, opts...)
+			want := 0.0
+			if c.dv {
+				want = 1
+			}
+			if n := rollout.MismatchTotal(r.Metrics); n != want {
+				t.Errorf("%s: a missed alpha rule counted %v mismatches, want %v", name, n, want)
 			}
 		}
 	}

@@ -13,7 +13,7 @@ import (
 )
 
 func validWidget() *required.Widget {
-	return &required.Widget{Name: "w", Size: ptr[int32](1), Ports: []int32{80}, Labels: map[string]string{"a": "b"}, Color: "red"}
+	return &required.Widget{Name: "w", Size: ptr[int32](1), Ports: []int32{80}, Labels: map[string]string{"a": "b"}, Color: "red", Policy: ptr("Delete")}
 }
 
 func TestRequirednessOnCreate(t *testing.T) {
@@ -24,7 +24,7 @@ func TestRequirednessOnCreate(t *testing.T) {
 		field.Required(path("name"), ""), field.Required(path("size"), ""),
 		field.Required(path("ports"), ""), field.Required(path("labels"), ""),
 		// An optional field with a non-zero default is required once defaulted.
-		field.Required(path("color"), ""))
+		field.Required(path("color"), ""), field.Required(path("policy"), ""))
 
 	// Optional fields are checked only when set.
 	w := validWidget()

@@ -21,9 +21,11 @@
 // the shadowed rules. Errors are compared as kube-apiserver compares them:
 // by type, field path and origin, never by detail text (KEP-5073 reserves
 // the right to reword details). Every mismatch is logged with both error
-// lists and counted in declarative_validation_mismatch_total; a panic in
-// declarative code is recovered, counted in declarative_validation_panic_total,
-// and the hand-written result is returned.
+// lists and counted in apiserver_validation_declarative_validation_mismatch_total
+// (the KEP's declarative_validation_mismatch_total under kube-apiserver's
+// namespace and subsystem); a panic in declarative code is recovered, counted
+// in apiserver_validation_declarative_validation_panic_total, and the
+// hand-written result is returned.
 //
 // Equivalent (equivalence.go) is the migration test helper: called from a
 // package's validation_test.go, it runs the hand-written and the generated

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"log/slog"
+	"os"
 	"strings"
 	"testing"
 
@@ -199,5 +200,36 @@ apiserver_validation_declarative_validation_parity_discrepancies_total{validatio
 `
 	if err := testutil.GatherAndCompare(reg, strings.NewReader(want)); err != nil {
 		t.Error(err)
+	}
+}
+
+// TestREADMENamesTheRegisteredMetrics keeps the README's metric names those
+// NewMetrics registers: a bare KEP name (without kube-apiserver's
+// apiserver_validation_ prefix) would send users to a series that does not
+// exist.
+func TestREADMENamesTheRegisteredMetrics(t *testing.T) {
+	readme, err := os.ReadFile("../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	reg := prometheus.NewRegistry()
+	m := NewMetrics(reg)
+	m.mismatch("x")
+	m.panicked("x")
+	families, err := reg.Gather()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range families {
+		name := f.GetName()
+		if strings.HasSuffix(name, "_mismatch_total") || strings.HasSuffix(name, "_panic_total") {
+			if !strings.Contains(string(readme), "`"+name+"`") {
+				t.Errorf("README does not name the registered metric %s", name)
+			}
+		}
+	}
+	// The KEP's bare names may be mentioned in prose, never cited as names.
+	if strings.Contains(string(readme), "`declarative_validation_") {
+		t.Error("README cites a declarative_validation_ metric without its registered apiserver_validation_ prefix")
 	}
 }

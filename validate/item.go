@@ -45,3 +45,70 @@ func (l items[T]) first(match MatchItemFunc[*T]) (int, *T) {
 	}
 	return -1, nil
 }
+
+// SliceItemUpdate enforces +k8s:item(key: value)=+k8s:update=... on the one
+// item of a list-map that match selects. It runs on the whole list, not on
+// the item, because a removed item cannot be visited: NoSet (or NoAddItem)
+// forbids adding the item, NoUnset (NoClear, NoRemoveItem) removing it,
+// clearing the list included, and NoModify changing it (equiv says it is
+// unchanged).
+func SliceItemUpdate[L ~[]T, T any](_ context.Context, op operation.Operation, fldPath *field.Path, value, oldValue L,
+	match MatchItemFunc[*T], equiv MatchFunc[*T], constraints ...UpdateConstraint) field.ErrorList {
+	if !isUpdate(op) {
+		return nil
+	}
+	return itemUpdate(fldPath, valueItems(value), valueItems(oldValue), match, equiv, constraints)
+}
+
+// PtrSliceItemUpdate is SliceItemUpdate for a list of pointers.
+func PtrSliceItemUpdate[L ~[]*T, T any](_ context.Context, op operation.Operation, fldPath *field.Path, value, oldValue L,
+	match MatchItemFunc[*T], equiv MatchFunc[*T], constraints ...UpdateConstraint) field.ErrorList {
+	if !isUpdate(op) {
+		return nil
+	}
+	return itemUpdate(fldPath, pointerItems(value), pointerItems(oldValue), match, equiv, constraints)
+}
+
+func itemUpdate[T any](fldPath *field.Path, list, oldList items[T], match MatchItemFunc[*T], equiv MatchFunc[*T],
+	constraints []UpdateConstraint) field.ErrorList {
+	index, item := list.first(match)
+	_, old := oldList.first(match)
+	var errs field.ErrorList
+	for _, c := range constraints {
+		switch {
+		case (c == NoSet || c == NoAddItem) && old == nil && item != nil:
+			errs = append(errs, field.Forbidden(fldPath.Index(index), "item may not be added").WithOrigin("update"))
+		case (c == NoUnset || c == NoRemoveItem) && old != nil && item == nil:
+			errs = append(errs, field.Forbidden(fldPath, "item may not be removed").WithOrigin("update"))
+		case c == NoModify && old != nil && item != nil && !equiv(item, old):
+			errs = append(errs, field.Invalid(fldPath.Index(index), nil, "field cannot be modified once set").WithOrigin("update"))
+		}
+	}
+	return errs
+}
+
+// SliceItemForbidden reports the item of a list-map that match selects
+// (+k8s:item(key: value)=+k8s:forbidden): the item must not exist. On update
+// an item equivalent (equiv) to the old one is kept (ratcheting): stored data
+// is not refused for a change elsewhere in the list.
+func SliceItemForbidden[L ~[]T, T any](_ context.Context, op operation.Operation, fldPath *field.Path, value, oldValue L,
+	match MatchItemFunc[*T], equiv MatchFunc[*T]) field.ErrorList {
+	return itemForbidden(op, fldPath, valueItems(value), valueItems(oldValue), match, equiv)
+}
+
+// PtrSliceItemForbidden is SliceItemForbidden for a list of pointers.
+func PtrSliceItemForbidden[L ~[]*T, T any](_ context.Context, op operation.Operation, fldPath *field.Path, value, oldValue L,
+	match MatchItemFunc[*T], equiv MatchFunc[*T]) field.ErrorList {
+	return itemForbidden(op, fldPath, pointerItems(value), pointerItems(oldValue), match, equiv)
+}
+
+func itemForbidden[T any](op operation.Operation, fldPath *field.Path, list, oldList items[T], match MatchItemFunc[*T], equiv MatchFunc[*T]) field.ErrorList {
+	index, item := list.first(match)
+	if item == nil {
+		return nil
+	}
+	if _, old := oldList.first(match); isUpdate(op) && old != nil && equiv(item, old) {
+		return nil
+	}
+	return field.ErrorList{field.Forbidden(fldPath.Index(index), "")}
+}

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -110,5 +111,34 @@ func report(t *testing.T, results map[string]*packageResult) {
 	t.Logf("output_tests: %d packages; %d with tests pass, %d fail, %d have no tests", len(pkgs), passed, failed, noTests)
 	for file, why := range skippedFiles {
 		t.Logf("not regenerated: %s (%s)", file, why)
+	}
+	if err := enoughCompared(passed); err != nil {
+		t.Error(err)
+	}
+}
+
+// minPackagesPassed is a floor on the output_tests packages whose tests
+// must run and pass on kval's code. Upstream v0.37.2 has 150 packages with
+// tests (157 in all); the floor is well under that so a new upstream
+// release that moves a few does not fail the run, but a run that compares
+// next to nothing (a broken go test -json parse, a pattern matching no
+// package, every package skipped) cannot pass silently.
+const minPackagesPassed = 100
+
+func enoughCompared(passed int) error {
+	if passed < minPackagesPassed {
+		return fmt.Errorf("only %d output_tests packages ran and passed, want at least %d: the parity run compared too little to mean anything", passed, minPackagesPassed)
+	}
+	return nil
+}
+
+// TestParityRunNeedsAFloorOfPackages: the report refuses a run that compared
+// fewer packages than the floor, and accepts one at the floor.
+func TestParityRunNeedsAFloorOfPackages(t *testing.T) {
+	if enoughCompared(0) == nil || enoughCompared(minPackagesPassed-1) == nil {
+		t.Error("a run below the floor was accepted")
+	}
+	if err := enoughCompared(minPackagesPassed); err != nil {
+		t.Error(err)
 	}
 }

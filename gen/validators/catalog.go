@@ -7,7 +7,7 @@ import "github.com/kval-dev/kval/gen/code"
 func (r *Registry) catalog() []Validator {
 	return []Validator{
 		// Requiredness.
-		requiredness{mode: modeRequired}, requiredness{mode: modeOptional}, requiredness{mode: modeForbidden},
+		requiredness{mode: modeRequired}, requiredness{mode: modeOptional}, requiredness{mode: modeForbidden, r: r},
 		// Value limits.
 		limit{kind: limitMinimum, r: r}, limit{kind: limitMaximum, r: r},
 		limit{kind: limitExclusiveMin, r: r}, limit{kind: limitExclusiveMax, r: r},

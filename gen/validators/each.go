@@ -1,7 +1,9 @@
 package validators
 
 import (
+	"errors"
 	"go/types"
+	"strings"
 
 	"github.com/kval-dev/kval/gen/code"
 	"github.com/kval-dev/kval/gen/shape"
@@ -37,13 +39,59 @@ func (v *eachVal) Validations(ctx Context, t tags.Tag) (Result, error) {
 	} else {
 		inner.Scope, inner.ListSelector = ScopeListVal, []SelectorTerm{}
 	}
-	payload, err := v.r.Validations(inner, *t.Payload)
+	payloadTag, presence, err := v.presence(ctx, *t.Payload)
+	if err != nil || payloadTag == nil {
+		return presence, err
+	}
+	payload, err := v.r.Validations(inner, *payloadTag)
 	if err != nil {
 		return Result{}, err
 	}
-	return v.r.forEach(ctx, payload, eachValTag, func(checks Result) (Result, error) {
+	out, err := v.r.forEach(ctx, payload, eachValTag, func(checks Result) (Result, error) {
 		return v.r.EachValue(ctx.Path, ctx.Type, checks), nil
 	})
+	out.Add(presence)
+	return out, err
+}
+
+// presence splits +k8s:eachVal=+k8s:update=NoSet,NoClear,...: a value is set
+// while its key (map key, list-map keys, a set item's content) is present,
+// so a value set or cleared on update is an item added or removed, which only
+// the whole list or map can see. Those constraints become the collection's
+// NoAddItem and NoRemoveItem; the rest (NoModify) stays per value. It returns
+// the payload left for each value, nil when none is.
+func (v *eachVal) presence(ctx Context, payload tags.Tag) (*tags.Tag, Result, error) {
+	if payload.Name != updateTag {
+		return &payload, Result{}, nil
+	}
+	var perValue, collection []string
+	for _, name := range strings.Split(payload.Value, ",") {
+		switch c, ok := parseConstraint(name); {
+		case ok && c == noSet:
+			collection = append(collection, noAddItem.String())
+		case ok && c == noUnset:
+			collection = append(collection, noRemoveItem.String())
+		default:
+			perValue = append(perValue, name)
+		}
+	}
+	var res Result
+	if len(collection) > 0 {
+		if ctx.Scope != ScopeField {
+			return nil, Result{}, errorf("+k8s:eachVal=+k8s:update=NoSet/NoClear may only be used on fields, not %s", ctx.Scope)
+		}
+		var err error
+		collectionTag := tags.Tag{Name: updateTag, Value: strings.Join(collection, ","), Kind: tags.String, Pos: payload.Pos}
+		if res, err = (&update{r: v.r}).Validations(ctx, collectionTag); err != nil {
+			return nil, Result{}, err
+		}
+		res = explainPresence(res)
+	}
+	if len(perValue) == 0 {
+		return nil, res, nil
+	}
+	payload.Value = strings.Join(perValue, ",")
+	return &payload, res, nil
 }
 
 // forEach turns the payload's validations into per-element ones with wrap.
@@ -77,6 +125,23 @@ func (r *Registry) forEach(ctx Context, payload Result, tag string, wrap func(Re
 		return Result{}, errorf("the payload has no validations")
 	}
 	return out, nil
+}
+
+// explainPresence says, in the errors of the collection's update check, that
+// NoSet and NoClear on each value became NoAddItem and NoRemoveItem.
+func explainPresence(res Result) Result {
+	for i, l := range res.Later {
+		build := l.Build
+		res.Later[i].Build = func() (Result, error) {
+			built, err := build()
+			var p *problem
+			if errors.As(err, &p) {
+				err = fixf(p.hint, "on each value NoSet and NoClear mean the list's NoAddItem and NoRemoveItem: %s", p.msg)
+			}
+			return built, err
+		}
+	}
+	return res
 }
 
 // EachValue wraps element checks so they run on every value of the list or

@@ -133,8 +133,12 @@ func (r *Registry) validate(ctx Context, t tags.Tag) (Result, error) {
 		return Result{}, tagError(t, fixf(r.suggest(t.Name), "unknown tag"))
 	}
 	doc := v.Doc()
-	if !doc.Allows(ctx.Scope) {
-		return Result{}, tagError(t, fixf("it may be used on "+joinScopes(doc.Scopes),
+	if !doc.Allows(ctx.Scope) && !(doc.ItemScope && ctx.Scope == ScopeListVal && len(ctx.ListSelector) > 0) {
+		places := joinScopes(doc.Scopes)
+		if doc.ItemScope {
+			places += ", or on one list-map item with +k8s:item(key: value)="
+		}
+		return Result{}, tagError(t, fixf("it may be used on "+places,
 			"may not be used on %s", ctx.Scope))
 	}
 	if err := checkSyntax(t, doc); err != nil {

@@ -17,7 +17,21 @@ const (
 	// defaultTag is the defaulting tag (+default=<json>); optional fields
 	// with a default are required once defaults are applied.
 	defaultTag = "default"
+	// DefaultAliasTag is KEP-5073's spelling of +default; kval reads both.
+	DefaultAliasTag = "k8s:default"
 )
+
+// DefaultTags finds a field's default values, under either spelling
+// (+default=<json>, +k8s:default=<json>), in source order.
+func DefaultTags(lines []tags.Line) []tags.Found {
+	var found []tags.Found
+	for _, f := range tags.Extract(lines, "") {
+		if f.Name == defaultTag || f.Name == DefaultAliasTag {
+			found = append(found, f)
+		}
+	}
+	return found
+}
 
 type requirednessMode string
 
@@ -30,7 +44,10 @@ const (
 // requiredness implements +k8s:required, +k8s:optional and +k8s:forbidden:
 // whether a field must, may or must not be set. "Set" depends on the shape:
 // non-zero values, non-nil pointers, non-empty slices and maps.
-type requiredness struct{ mode requirednessMode }
+type requiredness struct {
+	mode requirednessMode
+	r    *Registry // for item selections (forbidden only)
+}
 
 func (v requiredness) Doc() Doc {
 	d := Doc{Tag: string(v.mode), Scopes: fieldOnly}
@@ -42,16 +59,22 @@ func (v requiredness) Doc() Doc {
 		d.Stability = StabilityStable
 		d.Description = "The field may be left unset."
 		d.Docs = "Further checks of the field run only when it is set. An optional field with a +default " +
-			"is required once defaults are applied, unless the default is the zero value of a non-pointer " +
-			"field, in which case the tag is documentation only."
+			"(or +k8s:default, KEP-5073's spelling) is required once defaults are applied, unless the default " +
+			"is the zero value of a non-pointer field, in which case the tag is documentation only."
 	case modeForbidden:
 		d.Stability = StabilityBeta
+		d.ItemScope = true
 		d.Description = "The field must be left unset."
+		d.Docs = "On one list-map item, +k8s:item(key: value)=+k8s:forbidden, the item must not be in the " +
+			"list (KEP-5073's forbidden item); on update a stored item kept unchanged is accepted (ratcheting)."
 	}
 	return d
 }
 
 func (v requiredness) Validations(ctx Context, _ tags.Tag) (Result, error) {
+	if ctx.Scope == ScopeListVal {
+		return v.item(ctx)
+	}
 	if shape.IsStruct(ctx.Type) {
 		return Result{}, fixf("make the field a pointer to make it optional, required or forbidden",
 			"non-pointer structs cannot use +%s: they are always set", v.mode)
@@ -66,6 +89,18 @@ func (v requiredness) Validations(ctx Context, _ tags.Tag) (Result, error) {
 		requirednessCheck(forbiddenTag, "Forbidden", ctx.Type, code.ShortCircuit),
 		unsetGuard(forbiddenTag, ctx.Type),
 	), nil
+}
+
+// item handles +k8s:item(key: value)=+k8s:forbidden: the selected item must
+// not exist, so the check runs on the list (the item's Enclosing place).
+func (v requiredness) item(ctx Context) (Result, error) {
+	return Result{Later: []Later{{Target: Enclosing, Build: func() (Result, error) {
+		match, fn, err := selectedItemOf(v.r, ctx, "SliceItemForbidden")
+		if err != nil {
+			return Result{}, err
+		}
+		return checksOnly(code.Check{Tag: forbiddenTag, Func: code.Runtime(fn), Args: []code.Expr{match, equalFunc(ctx.Type)}, Level: ctx.Level}), nil
+	}}}}, nil
 }
 
 // optional emits the "stop when unset" guard, or, for fields with a default,
@@ -134,12 +169,7 @@ func defaultOf(ctx Context) (has, zero bool, err error) {
 	if ctx.Member == nil {
 		return false, false, nil
 	}
-	var found []tags.Found
-	for _, f := range tags.Extract(ctx.Member.Comments, "") {
-		if f.Name == defaultTag {
-			found = append(found, f)
-		}
-	}
+	found := DefaultTags(ctx.Member.Comments)
 	switch len(found) {
 	case 0:
 		return false, false, nil

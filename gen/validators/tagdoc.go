@@ -48,6 +48,10 @@ type Doc struct {
 	// format): written twice at the same place with different values, both
 	// rules apply, which the linter reports. Not in upstream's docs.
 	Once bool `json:"-"`
+	// ItemScope says the tag may also be written on one list-map item
+	// (+k8s:item(key: value)=<tag>), a place KEP-5073 gives it and upstream
+	// does not, so Scopes stay upstream's.
+	ItemScope bool `json:"-"`
 }
 
 // ArgDoc describes one argument. A positional argument has no Name.

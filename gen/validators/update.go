@@ -88,7 +88,12 @@ func (*update) Doc() Doc {
 			"+k8s:listType, +k8s:listMapKey and +k8s:unique tags, entries of a map by their key. Lists and " +
 			"maps take no NoModify: freeze their items with +k8s:eachVal=+k8s:update=NoModify, which on a " +
 			"list needs items identified by key (listType=map or unique=map). " +
-			"Set-once field: NoModify,NoClear. Set at creation or never: NoSet.",
+			"Set-once field: NoModify,NoClear. Set at creation or never: NoSet. " +
+			"On one list-map item (KEP-5073), +k8s:item(key: value)=+k8s:update=...: NoSet (or NoAddItem) " +
+			"forbids adding the item on update, NoClear (NoUnset, NoRemoveItem) removing it, clearing the list " +
+			"included, and NoModify changing it. On each value, +k8s:eachVal=+k8s:update=NoSet,NoClear: a value " +
+			"is set while its key (map key, list-map keys, a set item's content) is present, so these are the " +
+			"collection's NoAddItem and NoRemoveItem.",
 	}
 }
 
@@ -97,15 +102,13 @@ func (v *update) Validations(ctx Context, t tags.Tag) (Result, error) {
 	if err != nil {
 		return Result{}, err
 	}
+	if ctx.Scope == ScopeListVal && len(ctx.ListSelector) > 0 {
+		return v.item(ctx, cs)
+	}
 	if ctx.Scope == ScopeListVal || ctx.Scope == ScopeMapVal {
 		return v.element(ctx, cs)
 	}
-	um := v.r.facts.updates[ctx.Path]
-	if um == nil {
-		um = &updateMeta{constraints: map[constraint]bool{}}
-		v.r.facts.updates[ctx.Path] = um
-	}
-	um.level = ctx.Level
+	um := v.r.facts.updateAt(ctx)
 	for _, c := range cs {
 		if err := constraintFits(ctx.Type, c); err != nil {
 			return Result{}, err
@@ -113,6 +116,73 @@ func (v *update) Validations(ctx Context, t tags.Tag) (Result, error) {
 		um.constraints[c] = true
 	}
 	return Result{Later: []Later{{Target: Here, Build: func() (Result, error) { return v.fieldCheck(ctx) }}}}, nil
+}
+
+// updateAt returns the constraints gathered so far at ctx's place.
+func (f *facts) updateAt(ctx Context) *updateMeta {
+	um := f.updates[ctx.Path]
+	if um == nil {
+		um = &updateMeta{constraints: map[constraint]bool{}}
+		f.updates[ctx.Path] = um
+	}
+	um.level = ctx.Level
+	return um
+}
+
+// item handles +k8s:item(key: value)=+k8s:update=...: KEP-5073's item-level
+// rules, where the item exists or not. The check runs on the list (the
+// Enclosing place of the item), since a removed item cannot be visited;
+// NoAddItem and NoRemoveItem are the item's NoSet and NoClear.
+func (v *update) item(ctx Context, cs []constraint) (Result, error) {
+	um := v.r.facts.updateAt(ctx)
+	for _, c := range cs {
+		switch c {
+		case noAddItem:
+			c = noSet
+		case noRemoveItem:
+			c = noUnset
+		}
+		um.constraints[c] = true
+	}
+	return Result{Later: []Later{{Target: Enclosing, Build: func() (Result, error) { return v.itemCheck(ctx) }}}}, nil
+}
+
+// itemCheck combines an item's constraints into one check on the list, once.
+func (v *update) itemCheck(ctx Context) (Result, error) {
+	um := v.r.facts.updates[ctx.Path]
+	if um == nil {
+		return Result{}, nil
+	}
+	delete(v.r.facts.updates, ctx.Path)
+	match, fn, err := selectedItemOf(v.r, ctx, "SliceItemUpdate")
+	if err != nil {
+		return Result{}, err
+	}
+	args := append([]code.Expr{match, equalFunc(ctx.Type)}, constraintArgs(sortedConstraints(um))...)
+	return checksOnly(code.Check{Tag: updateTag, Func: code.Runtime(fn), Flags: code.ShortCircuit, Args: args, Level: um.level}), nil
+}
+
+// selectedItemOf returns, for a tag written on a +k8s:item selection, the
+// function matching the item and the runtime function fn (or its Ptr
+// variant for a list of pointers) that checks the whole list.
+func selectedItemOf(r *Registry, ctx Context, fn string) (code.FuncLit, string, error) {
+	elem, _ := shape.Elem(shape.NonPointer(ctx.ParentType))
+	list := Context{Scope: ScopeField, Path: ctx.ParentPath, Type: ctx.ParentType}
+	sel := itemSelection{r: r, ctx: list, criteria: ctx.ListSelector, itemType: ctx.Type, elem: elem}
+	match, err := sel.matchItem()
+	if shape.IsPointer(elem) {
+		fn = "Ptr" + fn
+	}
+	return match, fn, err
+}
+
+func sortedConstraints(um *updateMeta) []constraint {
+	var cs []constraint
+	for c := range um.constraints {
+		cs = append(cs, c)
+	}
+	sort.Slice(cs, func(i, j int) bool { return cs[i] < cs[j] })
+	return cs
 }
 
 // element handles +k8s:eachVal=+k8s:update=NoModify, the only constraint on
@@ -159,11 +229,7 @@ func (v *update) fieldCheck(ctx Context) (Result, error) {
 		return Result{}, nil
 	}
 	delete(v.r.facts.updates, ctx.Path)
-	var cs []constraint
-	for c := range um.constraints {
-		cs = append(cs, c)
-	}
-	sort.Slice(cs, func(i, j int) bool { return cs[i] < cs[j] })
+	cs := sortedConstraints(um)
 	var check code.Check
 	switch {
 	case shape.IsSlice(ctx.Type):

@@ -27,6 +27,10 @@ type Widget struct {
 	// +k8s:optional
 	// +default=0
 	Priority int32 `json:"priority"`
+	// KEP-5073 spells the default +k8s:default; it means the same.
+	// +k8s:optional
+	// +k8s:default="Retain"
+	Policy *string `json:"policy"`
 
 	// +k8s:beta=+k8s:forbidden
 	Deprecated string `json:"deprecated"`

@@ -27,6 +27,7 @@ func Validate_Widget(ctx context.Context, op operation.Operation, fldPath *field
 	errs = append(errs, validate_Widget_Nickname(ctx, op, fldPath, obj, oldObj)...)
 	errs = append(errs, validate_Widget_Replicas(ctx, op, fldPath, obj, oldObj)...)
 	errs = append(errs, validate_Widget_Color(ctx, op, fldPath, obj, oldObj)...)
+	errs = append(errs, validate_Widget_Policy(ctx, op, fldPath, obj, oldObj)...)
 	errs = append(errs, validate_Widget_Deprecated(ctx, op, fldPath, obj, oldObj)...)
 	errs = append(errs, validate_Widget_Legacy(ctx, op, fldPath, obj, oldObj)...)
 	return errs
@@ -141,6 +142,22 @@ func validate_Widget_Color(ctx context.Context, op operation.Operation, fldPath 
 	fldPath = fldPath.Child("color")
 	// optional fields with default values are effectively required
 	errs = append(errs, validate.RequiredValue(ctx, op, fldPath, value, oldValue).MarkShortCircuit()...)
+	return errs
+}
+
+// validate_Widget_Policy validates field Widget.Policy.
+func validate_Widget_Policy(ctx context.Context, op operation.Operation, fldPath *field.Path, obj, oldObj *Widget) (errs field.ErrorList) {
+	value := obj.Policy
+	var oldValue *string
+	if oldObj != nil {
+		oldValue = oldObj.Policy
+		if op.Type == operation.Update && validate.DirectEqual(value, oldValue) {
+			return nil // unchanged
+		}
+	}
+	fldPath = fldPath.Child("policy")
+	// optional fields with default values are effectively required
+	errs = append(errs, validate.RequiredPointer(ctx, op, fldPath, value, oldValue).MarkShortCircuit()...)
 	return errs
 }
 

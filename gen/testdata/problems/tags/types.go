@@ -122,3 +122,24 @@ type FieldRefs struct {
 	// +k8s:minLength(constraint: limit)
 	H string `json:"h"`
 }
+
+// ItemRules misuses KEP-5073's item-level rules.
+type ItemRules struct {
+	// +k8s:optional
+	// +k8s:listType=map
+	// +k8s:listMapKey=name
+	// +k8s:beta=+k8s:eachVal=+k8s:forbidden
+	A []Item `json:"a"`
+	// +k8s:optional
+	// +k8s:listType=atomic
+	// +k8s:eachVal=+k8s:update=NoSet
+	B []string `json:"b"`
+	// +k8s:optional
+	// +k8s:eachVal=+k8s:update=NoAddItem
+	C map[string]string `json:"c"`
+	// +k8s:optional
+	// +k8s:listType=map
+	// +k8s:listMapKey=name
+	// +k8s:item(name: "a")=+k8s:update=NoSet,Sometimes
+	D []Item `json:"d"`
+}
