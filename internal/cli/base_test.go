@@ -96,13 +96,14 @@ func gitIn(t *testing.T, dir string, args ...string) {
 
 // TestBaseFindsUpdatesAndDeletions: --base finds an immutable field
 // changed, a transition rule broken and an object deleted, each with its
-// file and line, and validates new objects as creates.
+// file and the line of the changed field (not of the document's first
+// line, ledger's comment), and validates new objects as creates.
 func TestBaseFindsUpdatesAndDeletions(t *testing.T) {
 	dir := gitRepo(t)
 	code, stdout, stderr := runKval(t, dir, "validate", "--crd", "crds", "--base", "main", "deploy")
 	want := []string{
-		`deploy/databases.yaml:1: The Database "orders" is invalid: spec.engine: Forbidden: field is immutable`,
-		`deploy/databases.yaml:6: The Database "ledger" is invalid: spec.version: Invalid value: "15.1": the version may not go back`,
+		`deploy/databases.yaml:4: The Database "orders" is invalid: spec.engine: Forbidden: field is immutable`,
+		`deploy/databases.yaml:10: The Database "ledger" is invalid: spec.version: Invalid value: "15.1": the version may not go back`,
 		`deploy/databases.yaml:12: Database "fresh" is valid (create)`,
 		`main:deploy/databases.yaml:11: Database "legacy" is deleted (not validated)`,
 		`2 valid, 2 invalid, 1 deleted`,
@@ -129,7 +130,7 @@ func TestBaseOnShallowCheckout(t *testing.T) {
 	}
 	gitIn(t, clone, "fetch", "-q", "--depth=1", "origin", "main:refs/remotes/origin/main")
 	code, stdout, stderr := runKval(t, clone, "validate", "--crd", "crds", "--base", "origin/main", "-o", "github", "deploy")
-	if code != ExitInvalid || !strings.Contains(stdout, "::error file=deploy/databases.yaml,line=1,") ||
+	if code != ExitInvalid || !strings.Contains(stdout, "::error file=deploy/databases.yaml,line=4,") ||
 		!strings.Contains(stdout, `::notice file=deploy/databases.yaml,line=11,title=kval%3A Database "legacy"::Database "legacy" is deleted (not validated)`) {
 		t.Errorf("exit %d, stdout:\n%s\nstderr:\n%s", code, stdout, stderr)
 	}
