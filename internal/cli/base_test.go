@@ -62,25 +62,33 @@ spec: {engine: postgres, version: "17"}
 // gitRepo makes a repository whose branch main has the base objects and
 // whose branch feature, checked out, has the head objects.
 func gitRepo(t *testing.T) string {
+	return gitRepoOf(t,
+		map[string]string{"crds/database.yaml": baseCRD(t), "deploy/databases.yaml": baseObjects, "deploy/namespace.yaml": namespace},
+		map[string]string{"deploy/databases.yaml": headObjects})
+}
+
+// gitRepoOf makes a repository whose branch main has the files of base
+// and whose branch feature, checked out, has head's written over them.
+func gitRepoOf(t *testing.T, base, head map[string]string) string {
 	dir := t.TempDir()
-	write := func(path, content string) {
+	write := func(files map[string]string) {
 		t.Helper()
-		path = filepath.Join(dir, path)
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
-			t.Fatal(err)
+		for path, content := range files {
+			path = filepath.Join(dir, path)
+			if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
+				t.Fatal(err)
+			}
 		}
 	}
 	gitIn(t, dir, "init", "-q", "-b", "main")
-	write("crds/database.yaml", baseCRD(t))
-	write("deploy/databases.yaml", baseObjects)
-	write("deploy/namespace.yaml", namespace)
+	write(base)
 	gitIn(t, dir, "add", "-A")
 	gitIn(t, dir, "commit", "-q", "-m", "base")
 	gitIn(t, dir, "checkout", "-q", "-b", "feature")
-	write("deploy/databases.yaml", headObjects)
+	write(head)
 	gitIn(t, dir, "commit", "-q", "-am", "head")
 	return dir
 }
@@ -151,5 +159,36 @@ func TestBaseOutsideGit(t *testing.T) {
 		if code != ExitBadInput || !strings.Contains(stderr, "--base") {
 			t.Errorf("%q: exit %d, stderr:\n%s", args, code, stderr)
 		}
+	}
+}
+
+// TestBaseWithOperatorVersions: a KUDO Instance whose immutable parameter
+// a change edits fails --base with --operator-versions, at the line of the
+// parameter; a mutable parameter's change passes.
+func TestBaseWithOperatorVersions(t *testing.T) {
+	instance := readTestFile(t, "../../examples/params/instance.yaml")
+	changed := strings.NewReplacer("DISK_SIZE: 5Gi", "DISK_SIZE: 10Gi", `NODE_COUNT: "5"`, `NODE_COUNT: "7"`).Replace(instance)
+	nodesOnly := strings.Replace(instance, `NODE_COUNT: "5"`, `NODE_COUNT: "7"`, 1)
+	crds, err := filepath.Abs("../../examples/params/kudo-crds.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ovs, _ := filepath.Abs("../../examples/params/v1")
+	for _, tc := range []struct {
+		name, head string
+		code       int
+		want       string
+	}{
+		{"immutable parameter changed", changed, ExitInvalid,
+			`deploy/zk.yaml:12: The Instance "zk" is invalid: spec.parameters[DISK_SIZE]: Forbidden: parameter is immutable but was changed from "5Gi" to "10Gi"`},
+		{"mutable parameter changed", nodesOnly, ExitValid, `deploy/zk.yaml:1: Instance "zk" is valid (update)`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := gitRepoOf(t, map[string]string{"deploy/zk.yaml": instance}, map[string]string{"deploy/zk.yaml": tc.head})
+			code, stdout, stderr := runKval(t, dir, "validate", "--crd", crds, "--operator-versions", ovs, "--base", "main", "deploy")
+			if code != tc.code || !strings.Contains(stdout, tc.want+"\n") {
+				t.Errorf("exit %d, want %d and %q; stdout:\n%s\nstderr:\n%s", code, tc.code, tc.want, stdout, stderr)
+			}
+		})
 	}
 }
