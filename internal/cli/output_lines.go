@@ -36,7 +36,9 @@ func (l *fieldLocator) locate(r *objectResult) {
 	}
 	r.fieldLines = manifest.FieldLines(f, src, paths)
 	for i, line := range r.fieldLines {
-		r.Errors[i].Line = line
+		if i < len(r.Errors) { // Errors is fieldErrs as JSON, one for one
+			r.Errors[i].Line = line
+		}
 	}
 }
 
