@@ -1,9 +1,12 @@
 package cli
 
 import (
+	"encoding/json"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -190,5 +193,37 @@ func TestBaseWithOperatorVersions(t *testing.T) {
 				t.Errorf("exit %d, want %d and %q; stdout:\n%s\nstderr:\n%s", code, tc.code, tc.want, stdout, stderr)
 			}
 		})
+	}
+}
+
+// TestBaseSARIFPointsAtFields: code scanning gets the changed fields'
+// lines, not the documents' first lines (1, and ledger's comment on 6).
+func TestBaseSARIFPointsAtFields(t *testing.T) {
+	dir := gitRepo(t)
+	code, stdout, stderr := runKval(t, dir, "validate", "--crd", "crds", "--base", "main", "-o", "sarif", "deploy")
+	var log struct {
+		Runs []struct {
+			Results []struct {
+				RuleID    string
+				Locations []struct {
+					PhysicalLocation struct {
+						Region struct{ StartLine int }
+					}
+				}
+			}
+		}
+	}
+	if err := json.Unmarshal([]byte(stdout), &log); err != nil || code != ExitInvalid {
+		t.Fatalf("exit %d, %v; stderr:\n%s", code, err, stderr)
+	}
+	var got []string
+	for _, r := range log.Runs[0].Results {
+		for _, l := range r.Locations {
+			got = append(got, fmt.Sprintf("%s:%d", r.RuleID, l.PhysicalLocation.Region.StartLine))
+		}
+	}
+	want := []string{"FieldValueForbidden:4", "FieldValueInvalid:10"}
+	if !slices.Equal(got, want) {
+		t.Errorf("results at %v, want %v", got, want)
 	}
 }
