@@ -9,22 +9,32 @@ import (
 )
 
 func TestVersionNames(t *testing.T) {
-	for _, v := range []string{"1.36", "v1.36", "1.36.3"} {
-		if s, err := Version(v); err != nil || s.Minor() != "1.36" {
-			t.Errorf("Version(%q) = %v, %v", v, s, err)
+	for v, minor := range map[string]string{"1.36": "1.36", "v1.36": "1.36", "1.36.3": "1.36", "1.35": "1.35", "v1.35.0": "1.35"} {
+		if s, err := Version(v); err != nil || s.Minor() != minor {
+			t.Errorf("Version(%q) = %v, %v, want %s", v, s, err, minor)
 		}
 	}
+	if got := Versions(); !slices.Equal(got, []string{"1.35", "1.36"}) || Newest() != "1.36" {
+		t.Errorf("Versions() = %v, Newest() = %s", got, Newest())
+	}
 	for _, v := range []string{"1.20", "136", "1.x", ""} {
-		if _, err := Version(v); err == nil || !strings.Contains(err.Error(), "kval embeds 1.36") {
+		if _, err := Version(v); err == nil || !strings.Contains(err.Error(), "kval embeds 1.35, 1.36") {
 			t.Errorf("Version(%q): %v, want an error listing the versions", v, err)
 		}
 	}
 }
 
-// TestKindsResolve builds every kind's CRD: scope and names from the
-// published paths, metadata a bare object, no reference left anywhere.
+// TestKindsResolve builds every kind's CRD of every embedded version:
+// scope and names from the published paths, metadata a bare object, no
+// reference left anywhere.
 func TestKindsResolve(t *testing.T) {
-	s, err := Version(Newest())
+	for _, v := range Versions() {
+		t.Run(v, func(t *testing.T) { kindsResolve(t, v) })
+	}
+}
+
+func kindsResolve(t *testing.T, version string) {
+	s, err := Version(version)
 	if err != nil {
 		t.Fatal(err)
 	}

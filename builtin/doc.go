@@ -24,7 +24,10 @@
 // are not checked by the schema; see below). Only the kinds served by a
 // resource of their own are listed (not Status, DeleteOptions, Scale,
 // Eviction or lists), with the scope and resource their paths give.
-// 1.36 (v1.36.3): 95 kinds, 21 KB compressed.
+// 1.35 (v1.35.4): 90 kinds, 20 KB compressed; 1.36 (v1.36.3): 95 kinds,
+// 21 KB compressed. A minor version costs about 20 KB of binary and a
+// second of go generate (once its module is downloaded, 20 MB).
+// Versions are added by a go:generate line in generate.go.
 //
 // # What a built-in kind gets, and what it does not
 //

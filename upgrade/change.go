@@ -37,8 +37,12 @@ const (
 	ListTypeChanged     Kind = "ListTypeChanged"
 	MapKeysChanged      Kind = "ListMapKeysChanged"
 	MutabilityAdded     Kind = "MutabilityAdded"
-	KeyMutabilityAdded  Kind = "KeyMutabilityAdded"
-	MutabilityTightened Kind = "MutabilityChanged"
+	MutabilityTightened Kind = "MutabilityTightened"
+	MutabilityRelaxed   Kind = "MutabilityRelaxed"
+	// The same, of x-kubernetes-key-mutability.
+	KeyMutabilityAdded     Kind = "KeyMutabilityAdded"
+	KeyMutabilityTightened Kind = "KeyMutabilityTightened"
+	KeyMutabilityRelaxed   Kind = "KeyMutabilityRelaxed"
 )
 
 // Change is one difference between the old and the new CRD.

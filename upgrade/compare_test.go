@@ -86,3 +86,60 @@ func TestServedVersionRemoved(t *testing.T) {
 		t.Errorf("got %v", changes)
 	}
 }
+
+// TestCompareMutability: each change of a mutability extension is reported
+// by what it does to updates: added or tightened (a change that was
+// allowed is rejected) is a warning, relaxed or removed is info.
+func TestCompareMutability(t *testing.T) {
+	field := func(ext, value string) string {
+		spec := defaultSpec
+		if value != "" {
+			spec = strings.Replace(spec, "tags: {type: array,", "tags: {type: array, "+ext+": "+value+",", 1)
+		}
+		return version("v1", true, true, spec)
+	}
+	const mut, key = "x-kubernetes-mutability", "x-kubernetes-key-mutability"
+	cases := []struct {
+		name     string
+		ext      string
+		old, now string
+		want     string // the one change, "" for none
+	}{
+		{"unchanged", mut, "Immutable", "Immutable", ""},
+		{"added", mut, "", "AddOnly", "warning: MutabilityAdded v1 .spec.tags: x-kubernetes-mutability AddOnly added: changes that were allowed are rejected"},
+		{"AddOnly to Immutable is tightened", mut, "AddOnly", "Immutable", "warning: MutabilityTightened v1 .spec.tags: x-kubernetes-mutability tightened from AddOnly to Immutable: changes that were allowed are rejected"},
+		{"RemoveOnly to Immutable is tightened", mut, "RemoveOnly", "Immutable", "warning: MutabilityTightened v1 .spec.tags: x-kubernetes-mutability tightened from RemoveOnly to Immutable: changes that were allowed are rejected"},
+		{"AddOnly to RemoveOnly rejects additions", mut, "AddOnly", "RemoveOnly", "warning: MutabilityTightened v1 .spec.tags: x-kubernetes-mutability tightened from AddOnly to RemoveOnly: changes that were allowed are rejected"},
+		{"Immutable to AddOnly is relaxed", mut, "Immutable", "AddOnly", "info: MutabilityRelaxed v1 .spec.tags: x-kubernetes-mutability relaxed from Immutable to AddOnly: changes that were rejected are allowed"},
+		{"removed is relaxed", mut, "RemoveOnly", "", "info: MutabilityRelaxed v1 .spec.tags: x-kubernetes-mutability RemoveOnly removed: changes that were rejected are allowed"},
+		{"key mutability added", key, "", "AddOnly", "warning: KeyMutabilityAdded v1 .spec.tags: x-kubernetes-key-mutability AddOnly added: changes that were allowed are rejected"},
+		{"key mutability tightened", key, "AddOnly", "Immutable", "warning: KeyMutabilityTightened v1 .spec.tags: x-kubernetes-key-mutability tightened from AddOnly to Immutable: changes that were allowed are rejected"},
+		{"key mutability relaxed", key, "Immutable", "RemoveOnly", "info: KeyMutabilityRelaxed v1 .spec.tags: x-kubernetes-key-mutability relaxed from Immutable to RemoveOnly: changes that were rejected are allowed"},
+		{"key mutability removed", key, "Immutable", "", "info: KeyMutabilityRelaxed v1 .spec.tags: x-kubernetes-key-mutability Immutable removed: changes that were rejected are allowed"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			changes := Compare(loadCRD(t, "Namespaced", field(tc.ext, tc.old)), loadCRD(t, "Namespaced", field(tc.ext, tc.now)))
+			var got []string
+			for _, c := range changes {
+				got = append(got, c.String())
+			}
+			if strings.Join(got, "\n") != tc.want {
+				t.Errorf("got\n%s\nwant\n%s", strings.Join(got, "\n"), tc.want)
+			}
+		})
+	}
+}
+
+// TestCompareKindChanged: objects are stored under their kind, so a new
+// kind is an error.
+func TestCompareKindChanged(t *testing.T) {
+	v1 := version("v1", true, true, defaultSpec)
+	now := loadCRD(t, "Namespaced", v1)
+	now.Spec.Names.Kind = "Gadget"
+	changes := Compare(loadCRD(t, "Namespaced", v1), now)
+	want := "error: KindChanged: kind changed from Widget to Gadget"
+	if len(changes) != 1 || changes[0].String() != want || Worst(changes) != Error {
+		t.Errorf("got %v, want [%s]", changes, want)
+	}
+}

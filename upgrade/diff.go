@@ -101,21 +101,62 @@ func (d *differ) listType(old, now *schema.Schema, path string) {
 	}
 }
 
-// mutability reports extensions that now restrict changes of a field.
+// mutability reports the mutability extensions added, tightened (some
+// change they allowed is rejected: Immutable after AddOnly, RemoveOnly
+// after AddOnly) or relaxed (none is rejected any more).
 func (d *differ) mutability(old, now *schema.Schema, path string) {
-	if now.Mutability != nil && (old.Mutability == nil || *old.Mutability != *now.Mutability) {
-		d.add(Warning, MutabilityAdded, path, "x-kubernetes-mutability %s %s: changes that were allowed are rejected", *now.Mutability, addedOrChanged(old.Mutability))
+	d.mutabilityOf("x-kubernetes-mutability", old.Mutability, now.Mutability, path,
+		[3]Kind{MutabilityAdded, MutabilityTightened, MutabilityRelaxed})
+	d.mutabilityOf("x-kubernetes-key-mutability", old.KeyMutability, now.KeyMutability, path,
+		[3]Kind{KeyMutabilityAdded, KeyMutabilityTightened, KeyMutabilityRelaxed})
+}
+
+// mutabilityOf reports the change of one extension from old to now (nil:
+// none); kinds are its added, tightened and relaxed change kinds.
+func (d *differ) mutabilityOf(ext string, old, now *schema.Mutability, path string, kinds [3]Kind) {
+	if mutabilityName(old) == mutabilityName(now) {
+		return
 	}
-	if now.KeyMutability != nil && (old.KeyMutability == nil || *old.KeyMutability != *now.KeyMutability) {
-		d.add(Warning, KeyMutabilityAdded, path, "x-kubernetes-key-mutability %s %s: changes that were allowed are rejected", *now.KeyMutability, addedOrChanged(old.KeyMutability))
+	oldAllows, nowAllows := allowedChanges(old), allowedChanges(now)
+	switch {
+	case old == nil:
+		d.add(Warning, kinds[0], path, "%s %s added: changes that were allowed are rejected", ext, *now)
+	case oldAllows&^nowAllows != 0:
+		d.add(Warning, kinds[1], path, "%s tightened from %s to %s: changes that were allowed are rejected", ext, *old, *now)
+	case now == nil:
+		d.add(Info, kinds[2], path, "%s %s removed: changes that were rejected are allowed", ext, *old)
+	default:
+		d.add(Info, kinds[2], path, "%s relaxed from %s to %s: changes that were rejected are allowed", ext, *old, *now)
 	}
 }
 
-func addedOrChanged(old *schema.Mutability) string {
-	if old == nil {
-		return "added"
+// The changes a mutability allows: a value (or key) added where there was
+// none, removed, or changed in place.
+const (
+	allowsAdd = 1 << iota
+	allowsRemove
+	allowsChange
+)
+
+// allowedChanges is what a mutability lets an update do; nil (none) lets
+// it do anything.
+func allowedChanges(m *schema.Mutability) int {
+	switch mutabilityName(m) {
+	case "":
+		return allowsAdd | allowsRemove | allowsChange
+	case string(schema.AddOnly):
+		return allowsAdd
+	case string(schema.RemoveOnly):
+		return allowsRemove
 	}
-	return "changed from " + string(*old)
+	return 0
+}
+
+func mutabilityName(m *schema.Mutability) string {
+	if m == nil {
+		return ""
+	}
+	return string(*m)
 }
 
 func deref(s *string, def string) string {

@@ -16,9 +16,12 @@
 //   - warning: some writes that passed will fail, or data is lost: a field
 //     removed (stored values are pruned when read), a pattern changed, a
 //     bound tightened, a new or changed x-kubernetes-validations rule, a
-//     new mutability extension;
+//     new or tightened mutability extension (Immutable after AddOnly or
+//     RemoveOnly, RemoveOnly after AddOnly: some change it allowed is
+//     rejected);
 //   - info: additions that break nothing: a new version, a new field, a
-//     rule removed, a bound relaxed.
+//     rule removed, a bound relaxed, a mutability extension relaxed or
+//     removed.
 //
 // Ratcheting (KEP-4008) lets an unchanged invalid value through an update,
 // so most tightenings do not break a no-op update of a stored object, but

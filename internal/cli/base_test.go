@@ -1,9 +1,12 @@
 package cli
 
 import (
+	"encoding/json"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -62,25 +65,33 @@ spec: {engine: postgres, version: "17"}
 // gitRepo makes a repository whose branch main has the base objects and
 // whose branch feature, checked out, has the head objects.
 func gitRepo(t *testing.T) string {
+	return gitRepoOf(t,
+		map[string]string{"crds/database.yaml": baseCRD(t), "deploy/databases.yaml": baseObjects, "deploy/namespace.yaml": namespace},
+		map[string]string{"deploy/databases.yaml": headObjects})
+}
+
+// gitRepoOf makes a repository whose branch main has the files of base
+// and whose branch feature, checked out, has head's written over them.
+func gitRepoOf(t *testing.T, base, head map[string]string) string {
 	dir := t.TempDir()
-	write := func(path, content string) {
+	write := func(files map[string]string) {
 		t.Helper()
-		path = filepath.Join(dir, path)
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
-			t.Fatal(err)
+		for path, content := range files {
+			path = filepath.Join(dir, path)
+			if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
+				t.Fatal(err)
+			}
 		}
 	}
 	gitIn(t, dir, "init", "-q", "-b", "main")
-	write("crds/database.yaml", baseCRD(t))
-	write("deploy/databases.yaml", baseObjects)
-	write("deploy/namespace.yaml", namespace)
+	write(base)
 	gitIn(t, dir, "add", "-A")
 	gitIn(t, dir, "commit", "-q", "-m", "base")
 	gitIn(t, dir, "checkout", "-q", "-b", "feature")
-	write("deploy/databases.yaml", headObjects)
+	write(head)
 	gitIn(t, dir, "commit", "-q", "-am", "head")
 	return dir
 }
@@ -96,13 +107,14 @@ func gitIn(t *testing.T, dir string, args ...string) {
 
 // TestBaseFindsUpdatesAndDeletions: --base finds an immutable field
 // changed, a transition rule broken and an object deleted, each with its
-// file and line, and validates new objects as creates.
+// file and the line of the changed field (not of the document's first
+// line, ledger's comment), and validates new objects as creates.
 func TestBaseFindsUpdatesAndDeletions(t *testing.T) {
 	dir := gitRepo(t)
 	code, stdout, stderr := runKval(t, dir, "validate", "--crd", "crds", "--base", "main", "deploy")
 	want := []string{
-		`deploy/databases.yaml:1: The Database "orders" is invalid: spec.engine: Forbidden: field is immutable`,
-		`deploy/databases.yaml:6: The Database "ledger" is invalid: spec.version: Invalid value: "15.1": the version may not go back`,
+		`deploy/databases.yaml:4: The Database "orders" is invalid: spec.engine: Forbidden: field is immutable`,
+		`deploy/databases.yaml:10: The Database "ledger" is invalid: spec.version: Invalid value: "15.1": the version may not go back`,
 		`deploy/databases.yaml:12: Database "fresh" is valid (create)`,
 		`main:deploy/databases.yaml:11: Database "legacy" is deleted (not validated)`,
 		`2 valid, 2 invalid, 1 deleted`,
@@ -129,7 +141,7 @@ func TestBaseOnShallowCheckout(t *testing.T) {
 	}
 	gitIn(t, clone, "fetch", "-q", "--depth=1", "origin", "main:refs/remotes/origin/main")
 	code, stdout, stderr := runKval(t, clone, "validate", "--crd", "crds", "--base", "origin/main", "-o", "github", "deploy")
-	if code != ExitInvalid || !strings.Contains(stdout, "::error file=deploy/databases.yaml,line=1,") ||
+	if code != ExitInvalid || !strings.Contains(stdout, "::error file=deploy/databases.yaml,line=4,") ||
 		!strings.Contains(stdout, `::notice file=deploy/databases.yaml,line=11,title=kval%3A Database "legacy"::Database "legacy" is deleted (not validated)`) {
 		t.Errorf("exit %d, stdout:\n%s\nstderr:\n%s", code, stdout, stderr)
 	}
@@ -150,5 +162,68 @@ func TestBaseOutsideGit(t *testing.T) {
 		if code != ExitBadInput || !strings.Contains(stderr, "--base") {
 			t.Errorf("%q: exit %d, stderr:\n%s", args, code, stderr)
 		}
+	}
+}
+
+// TestBaseWithOperatorVersions: a KUDO Instance whose immutable parameter
+// a change edits fails --base with --operator-versions, at the line of the
+// parameter; a mutable parameter's change passes.
+func TestBaseWithOperatorVersions(t *testing.T) {
+	instance := readTestFile(t, "../../examples/params/instance.yaml")
+	changed := strings.NewReplacer("DISK_SIZE: 5Gi", "DISK_SIZE: 10Gi", `NODE_COUNT: "5"`, `NODE_COUNT: "7"`).Replace(instance)
+	nodesOnly := strings.Replace(instance, `NODE_COUNT: "5"`, `NODE_COUNT: "7"`, 1)
+	crds, err := filepath.Abs("../../examples/params/kudo-crds.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ovs, _ := filepath.Abs("../../examples/params/v1")
+	for _, tc := range []struct {
+		name, head string
+		code       int
+		want       string
+	}{
+		{"immutable parameter changed", changed, ExitInvalid,
+			`deploy/zk.yaml:12: The Instance "zk" is invalid: spec.parameters[DISK_SIZE]: Forbidden: parameter is immutable but was changed from "5Gi" to "10Gi"`},
+		{"mutable parameter changed", nodesOnly, ExitValid, `deploy/zk.yaml:1: Instance "zk" is valid (update)`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := gitRepoOf(t, map[string]string{"deploy/zk.yaml": instance}, map[string]string{"deploy/zk.yaml": tc.head})
+			code, stdout, stderr := runKval(t, dir, "validate", "--crd", crds, "--operator-versions", ovs, "--base", "main", "deploy")
+			if code != tc.code || !strings.Contains(stdout, tc.want+"\n") {
+				t.Errorf("exit %d, want %d and %q; stdout:\n%s\nstderr:\n%s", code, tc.code, tc.want, stdout, stderr)
+			}
+		})
+	}
+}
+
+// TestBaseSARIFPointsAtFields: code scanning gets the changed fields'
+// lines, not the documents' first lines (1, and ledger's comment on 6).
+func TestBaseSARIFPointsAtFields(t *testing.T) {
+	dir := gitRepo(t)
+	code, stdout, stderr := runKval(t, dir, "validate", "--crd", "crds", "--base", "main", "-o", "sarif", "deploy")
+	var log struct {
+		Runs []struct {
+			Results []struct {
+				RuleID    string
+				Locations []struct {
+					PhysicalLocation struct {
+						Region struct{ StartLine int }
+					}
+				}
+			}
+		}
+	}
+	if err := json.Unmarshal([]byte(stdout), &log); err != nil || code != ExitInvalid {
+		t.Fatalf("exit %d, %v; stderr:\n%s", code, err, stderr)
+	}
+	var got []string
+	for _, r := range log.Runs[0].Results {
+		for _, l := range r.Locations {
+			got = append(got, fmt.Sprintf("%s:%d", r.RuleID, l.PhysicalLocation.Region.StartLine))
+		}
+	}
+	want := []string{"FieldValueForbidden:4", "FieldValueInvalid:10"}
+	if !slices.Equal(got, want) {
+		t.Errorf("results at %v, want %v", got, want)
 	}
 }

@@ -37,6 +37,8 @@ func TestValidateCIGolden(t *testing.T) {
 		cliCase{golden: "validate/broken-crd-unused", args: []string{"validate", "--crd", crd, "--crd", "testdata/validate/broken-crd", orders}},
 		cliCase{golden: "validate/broken-crd-used", args: []string{"validate", "--crd", crd, "--crd", "testdata/validate/broken-crd", orders, "testdata/validate/gadget.yaml"}},
 		cliCase{golden: "validate/helm-template", args: []string{"validate", "--crd", crd, "-n", "shop", "-"}, stdin: readTestFile(t, "testdata/validate/helm-template.yaml")},
+		// kustomize build's output: keys sorted, no comments, Namespace first, a generated ConfigMap's hash suffix.
+		cliCase{golden: "validate/kustomize-build", args: []string{"validate", "--crd", crd, "-"}, stdin: readTestFile(t, "testdata/validate/kustomize-build.yaml")},
 	)
 	for _, c := range cases {
 		t.Run(c.golden, func(t *testing.T) { runGolden(t, c) })

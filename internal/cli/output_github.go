@@ -24,34 +24,34 @@ func (p *githubPrinter) add(r *objectResult) error {
 
 func githubCommands(r *objectResult) []string {
 	var out []string
-	add := func(command, message string) {
-		out = append(out, fmt.Sprintf("::%s %s::%s", command, githubProperties(r), githubEscape(message)))
+	add := func(command string, line int, message string) {
+		out = append(out, fmt.Sprintf("::%s %s::%s", command, githubProperties(r, line), githubEscape(message)))
 	}
 	switch {
 	case r.verdict == verdictDeleted:
-		add("notice", r.message())
+		add("notice", problemLine(r), r.message())
 	case r.verdict == verdictUnusable || r.Rejected != "":
-		add("error", r.message())
+		add("error", problemLine(r), r.message())
 	}
-	for _, e := range r.fieldErrs {
-		add("error", fmt.Sprintf("%s: %s", r.subject(), e.Error()))
+	for i, e := range r.fieldErrs {
+		add("error", r.errorLine(i), fmt.Sprintf("%s: %s", r.subject(), e.Error()))
 	}
 	level := "warning"
 	if r.verdict == verdictWarned {
 		level = "error"
 	}
 	for _, w := range r.shownWarnings {
-		add(level, fmt.Sprintf("%s: %s", r.subject(), w))
+		add(level, problemLine(r), fmt.Sprintf("%s: %s", r.subject(), w))
 	}
 	return out
 }
 
-// githubProperties are the annotation's file, line and title.
-func githubProperties(r *objectResult) string {
+// githubProperties are the annotation's file, line (when known) and title.
+func githubProperties(r *objectResult, line int) string {
 	props := []string{}
 	if r.File != stdinName {
 		props = append(props, "file="+githubEscapeProperty(r.File))
-		if line := problemLine(r); line > 0 {
+		if line > 0 {
 			props = append(props, fmt.Sprintf("line=%d", line))
 		}
 	}

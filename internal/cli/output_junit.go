@@ -81,7 +81,7 @@ func (s *junitSuite) add(c junitCase) {
 }
 
 func junitCaseOf(r *objectResult) junitCase {
-	c := junitCase{ClassName: r.File, File: r.File, Line: r.Line, Name: junitName(r)}
+	c := junitCase{ClassName: r.File, File: r.File, Line: r.firstErrorLine(), Name: junitName(r)}
 	if r.Revision != "" {
 		c.File, c.Line = "", 0 // not a file of this checkout
 	}

@@ -73,27 +73,27 @@ func (p *sarifPrinter) add(r *objectResult) error {
 // results are the SARIF results of one document.
 func (p *sarifPrinter) results(r *objectResult) []sarifResult {
 	var out []sarifResult
-	add := func(rule sarifRule, level, text string) {
+	add := func(rule sarifRule, level string, line int, text string) {
 		p.use(rule)
-		out = append(out, sarifResult{RuleID: rule.ID, Level: level, Message: sarifMessage{text}, Locations: sarifLocations(r)})
+		out = append(out, sarifResult{RuleID: rule.ID, Level: level, Message: sarifMessage{text}, Locations: sarifLocations(r, line)})
 	}
 	switch {
 	case r.verdict == verdictUnusable:
-		add(ruleNotValidated, "error", r.message())
+		add(ruleNotValidated, "error", problemLine(r), r.message())
 	case r.unparsed:
-		add(ruleInvalidDocument, "error", r.message())
+		add(ruleInvalidDocument, "error", problemLine(r), r.message())
 	case r.Rejected != "":
-		add(ruleRejected, "error", r.message())
+		add(ruleRejected, "error", problemLine(r), r.message())
 	}
-	for _, e := range r.fieldErrs {
-		add(sarifRule{string(e.Type), sarifMessage{e.Type.String()}}, "error", fmt.Sprintf("%s: %s", r.subject(), e.Error()))
+	for i, e := range r.fieldErrs {
+		add(sarifRule{string(e.Type), sarifMessage{e.Type.String()}}, "error", r.errorLine(i), fmt.Sprintf("%s: %s", r.subject(), e.Error()))
 	}
 	level := "warning"
 	if r.verdict == verdictWarned {
 		level = "error"
 	}
 	for _, w := range r.shownWarnings {
-		add(ruleWarning, level, fmt.Sprintf("%s: %s", r.subject(), w))
+		add(ruleWarning, level, problemLine(r), fmt.Sprintf("%s: %s", r.subject(), w))
 	}
 	return out
 }
@@ -120,16 +120,16 @@ func (p *sarifPrinter) write(res sarifResult) error {
 	return err
 }
 
-// sarifLocations locates a document's results: its file (relative, as a
-// URI, as code scanning matches it with the repository's files) and line.
-// Documents of stdin or of the --base revision have none.
-func sarifLocations(r *objectResult) []sarifLocation {
+// sarifLocations locates a result of a document: its file (relative, as a
+// URI, as code scanning matches it with the repository's files) and line,
+// when known. Documents of stdin or of the --base revision have none.
+func sarifLocations(r *objectResult, line int) []sarifLocation {
 	if r.File == stdinName || r.Revision != "" {
 		return nil
 	}
 	var loc sarifLocation
 	loc.PhysicalLocation.ArtifactLocation.URI = (&url.URL{Path: filepath.ToSlash(r.File)}).String()
-	if line := problemLine(r); line > 0 {
+	if line > 0 {
 		loc.PhysicalLocation.Region = &sarifRegion{StartLine: line}
 	}
 	return []sarifLocation{loc}

@@ -1,6 +1,9 @@
 package cli
 
-import "fmt"
+import (
+	"fmt"
+	"strings"
+)
 
 // textPrinter prints results as kubectl does: outcomes on stdout,
 // warnings and documents that could not be checked on stderr.
@@ -20,11 +23,16 @@ func (p *textPrinter) add(r *objectResult) error {
 	for _, w := range r.shownWarnings {
 		fmt.Fprintf(p.s.err, "Warning: %s: %s: %s\n", r.source(), r.subject(), w)
 	}
-	msg := r.message()
+	src, msg := r.source(), r.message()
 	if msg == "" {
 		msg = fmt.Sprintf("%s is valid (%s)", r.subject(), r.Operation)
 	}
-	_, err := fmt.Fprintf(p.s.out, "%s: %s\n", r.source(), msg)
+	if r.Rejected == "" && len(r.fieldErrs) > 0 {
+		// Point at the first error's field, and name the others' lines.
+		src = r.sourceAt(r.firstErrorLine())
+		msg = strings.TrimSuffix(invalidMessageAt(r.Kind, r.Name, r.fieldErrs, r.fieldLines), "\n")
+	}
+	_, err := fmt.Fprintf(p.s.out, "%s: %s\n", src, msg)
 	return err
 }
 

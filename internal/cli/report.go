@@ -47,8 +47,12 @@ type objectResult struct {
 	Rejected string `json:"rejected,omitempty"`
 
 	fieldErrs field.ErrorList // Errors, for text output
-	internal  bool            // Error is a panic kval recovered
-	unparsed  bool            // Rejected: the document does not parse
+	// fieldLines are the lines of fieldErrs' fields, 0 where not found;
+	// set by validateOutput only for documents with errors.
+	fieldLines []int
+	offset     int64 // of the document in its file, to find fieldLines
+	internal   bool  // Error is a panic kval recovered
+	unparsed   bool  // Rejected: the document does not parse
 
 	// verdict and shownWarnings are set by validateOutput for its printers.
 	verdict       verdict
@@ -111,6 +115,8 @@ type fieldError struct {
 	Detail   string          `json:"detail"`
 	// Message is the error as kubectl prints it: "field: Type: value: detail".
 	Message string `json:"message"`
+	// Line is the line of the field in the file, when kval found it.
+	Line int `json:"line,omitempty"`
 }
 
 func newObjectResult(doc manifest.Document) objectResult {
@@ -118,6 +124,7 @@ func newObjectResult(doc manifest.Document) objectResult {
 		File:   doc.Source.File,
 		Index:  doc.Source.Index,
 		Line:   doc.Source.Line,
+		offset: doc.Source.Offset,
 		Pruned: []string{},
 		Errors: []fieldError{},
 	}
@@ -166,8 +173,11 @@ const deleteOperation = "delete"
 
 // source names the document for messages: "file:line", "revision:file:line"
 // for a deleted object.
-func (r *objectResult) source() string {
-	s := manifest.Source{File: r.File, Line: r.Line, Item: -1}
+func (r *objectResult) source() string { return r.sourceAt(r.Line) }
+
+// sourceAt names the document with another line of it: a field's.
+func (r *objectResult) sourceAt(line int) string {
+	s := manifest.Source{File: r.File, Line: line, Item: -1}
 	if r.Item != nil {
 		s.Item = *r.Item
 	}

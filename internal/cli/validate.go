@@ -88,12 +88,13 @@ front.)
 Unless GOGC is set, kval validate runs with GOGC=400 (less CPU, a few MB
 more memory).
 
-Errors are printed in kube-apiserver's words; warnings (pruned fields,
-ratcheted errors) on stderr. Fields the CRD does not know are pruned with a
-warning by default, as kube-apiserver does for clients that do not choose
-(Helm, Argo CD, Flux); --field-validation Strict refuses them, as kubectl
-apply does by default. Exit code 0 when every object is valid, 1 when one is
-invalid (a document that does not parse is invalid, and the others are still
+Errors are printed in kube-apiserver's words, at the line of the field
+they name (a document read from stdin: at its first line); warnings
+(pruned fields, ratcheted errors) on stderr. Fields the CRD does not know
+are pruned with a warning by default, as kube-apiserver does for clients
+that do not choose (Helm, Argo CD, Flux); --field-validation Strict
+refuses them, as kubectl apply does by default. Exit code 0 when every
+object is valid, 1 when one is invalid (a document that does not parse is invalid, and the others are still
 checked; --fail-on warning counts warnings too), 2 when the flags, a file
 that cannot be read or a CRD cannot be used. When no object was
 validated (an empty input, only skipped kinds), a warning says so;
@@ -102,7 +103,8 @@ validated (an empty input, only skipped kinds), a warning says so;
   kval validate --crd crds/ --old live.yaml changed.yaml
   kval validate --crd crds/ --old live.yaml --subresource status status.yaml
   kval validate --crd crds/ --base origin/main -o github deploy/
-  helm template ./chart | kval validate --crd crds/ -`,
+  helm template ./chart | kval validate --crd crds/ -
+  kustomize build overlays/prod | kval validate --crd crds/ -`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return runValidate(cmd.Context(), s, o, args)

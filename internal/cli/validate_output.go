@@ -19,6 +19,7 @@ type validateOutput struct {
 	status   int
 	invalid  invalidCRDs
 	progress *progress
+	lines    fieldLocator
 }
 
 func newValidateOutput(s streams, opts *validateOptions) *validateOutput {
@@ -56,6 +57,7 @@ func (o *validateOutput) add(r objectResult) {
 		o.status = max(o.status, ExitInvalid)
 	}
 	o.invalid.report(o.s.err, &r)
+	o.lines.locate(&r)
 	o.tally.add(&r)
 	if err := o.printer.add(&r); err != nil {
 		o.fail(err)
@@ -88,6 +90,7 @@ func (o *validateOutput) fail(err error) {
 // finish closes the output with the summary and returns the exit status.
 func (o *validateOutput) finish() error {
 	o.progress.done()
+	o.lines.close()
 	if err := o.printer.finish(o.tally); err != nil {
 		o.fail(err)
 	}
@@ -136,14 +139,23 @@ func (r *objectResult) message() string {
 // invalidMessage renders errors as kubectl prints kube-apiserver's Invalid
 // status: one cause inline, several as a bulleted list; duplicates once.
 func invalidMessage(kind, name string, errs field.ErrorList) string {
+	return invalidMessageAt(kind, name, errs, nil)
+}
+
+// invalidMessageAt is invalidMessage with, in a list of several causes,
+// the line of each cause's field (lines[i] is errs[i]'s, 0 when unknown):
+// the text output names the first line before the message.
+func invalidMessageAt(kind, name string, errs field.ErrorList, lines []int) string {
 	prefix := fmt.Sprintf("The %s %q is invalid: ", kind, name)
 	var causes []string
+	var causeLines []int
 	seen := map[string]bool{}
-	for _, e := range errs {
+	for i, e := range errs {
 		msg := fmt.Sprintf("%s: %s", e.Field, e.ErrorBody())
 		if !seen[msg] {
 			seen[msg] = true
 			causes = append(causes, msg)
+			causeLines = append(causeLines, lineOf(lines, i))
 		}
 	}
 	if len(causes) == 1 {
@@ -151,8 +163,19 @@ func invalidMessage(kind, name string, errs field.ErrorList) string {
 	}
 	var b strings.Builder
 	b.WriteString(prefix + "\n")
-	for _, c := range causes {
-		b.WriteString("* " + c + "\n")
+	for i, c := range causes {
+		b.WriteString("* " + c)
+		if causeLines[i] > 0 {
+			fmt.Fprintf(&b, " (line %d)", causeLines[i])
+		}
+		b.WriteString("\n")
 	}
 	return b.String()
+}
+
+func lineOf(lines []int, i int) int {
+	if i < len(lines) {
+		return lines[i]
+	}
+	return 0
 }

@@ -1,0 +1,99 @@
+package manifest
+
+import (
+	"io"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+// sourcesOf reads a stream and returns the sources of its documents.
+func sourcesOf(t *testing.T, text string) []Source {
+	t.Helper()
+	r := NewReader("f", strings.NewReader(text))
+	var out []Source
+	for {
+		d, err := r.Next()
+		if err == io.EOF {
+			return out
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, d.Source)
+	}
+}
+
+func TestFieldLines(t *testing.T) {
+	yamlStream := `# a comment
+apiVersion: v1
+kind: Thing
+metadata:
+  name: a
+  labels:
+    app.kubernetes.io/name: x
+spec:
+  ports:
+  - port: 80
+  - name: b
+    port: 81
+---
+# second document
+kind: Thing
+spec:
+  size: 3
+`
+	jsonStream := "{\n  \"kind\": \"Thing\",\n  \"spec\": {\n    \"size\": 3\n  }\n}\n{\"kind\": \"Thing\",\n \"spec\": {\"size\": 4}}\n"
+	listStream := `apiVersion: v1
+kind: List
+items:
+- kind: Thing
+  spec:
+    size: 1
+- kind: Thing
+  spec:
+    size: 2
+`
+	tests := []struct {
+		name   string
+		stream string
+		doc    int
+		paths  []string
+		want   []int
+	}{
+		{"a field is on its key's line", yamlStream, 0, []string{"spec.ports", "metadata.name"}, []int{9, 5}},
+		{"a list item is on its dash's line", yamlStream, 0, []string{"spec.ports[1]", "spec.ports[1].port"}, []int{11, 12}},
+		{"a key's dots are not separators", yamlStream, 0, []string{"metadata.labels[app.kubernetes.io/name]"}, []int{7}},
+		{"a missing field is on its nearest ancestor's line", yamlStream, 0, []string{"spec.ports[1].protocol", "spec.ports[7]", "spec.replicas"}, []int{11, 9, 8}},
+		{"a path not in the document has no line", yamlStream, 0, []string{"status.phase", "", "<nil>"}, []int{0, 0, 0}},
+		{"lines count from the document's start in its file", yamlStream, 1, []string{"spec.size"}, []int{17}},
+		{"a JSON document is read as YAML", jsonStream, 0, []string{"spec.size"}, []int{4}},
+		{"a second JSON document", jsonStream, 1, []string{"spec.size"}, []int{8}},
+		{"a List's item is found under items", listStream, 1, []string{"spec.size", "spec"}, []int{9, 8}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			src := sourcesOf(t, tt.stream)[tt.doc]
+			got := FieldLines(strings.NewReader(tt.stream), src, tt.paths)
+			if !reflect.DeepEqual(got, tt.want) {
+				t.Errorf("FieldLines(%q) = %v, want %v", tt.paths, got, tt.want)
+			}
+		})
+	}
+}
+
+func TestFieldLinesOfAChangedStreamAreZero(t *testing.T) {
+	src := sourcesOf(t, "a: 1\n---\nkind: Thing\nspec:\n  size: 3\n")[1]
+	got := FieldLines(strings.NewReader("a: 1\n"), src, []string{"spec.size"})
+	if got[0] != 0 {
+		t.Errorf("line %d for a document no longer there, want 0", got[0])
+	}
+}
+
+func TestSplitFieldPath(t *testing.T) {
+	got := splitFieldPath("spec.a[0].b[x.y/z].c")
+	want := []string{"spec", "a", "[0]", "b", "[x.y/z]", "c"}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}
