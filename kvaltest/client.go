@@ -25,6 +25,7 @@ type Client struct {
 	warnings rest.WarningHandler
 	manager  string // the field manager of writes that name none
 	managers map[managerKey]*managedfields.FieldManager
+	kudo     *kudoInstances // nil: Instances are custom resources like any other
 }
 
 var _ client.WithWatch = (*Client)(nil)
@@ -65,6 +66,11 @@ func New(crds Schemas, scheme *runtime.Scheme, opts ...Option) (*Client, error) 
 	}
 	for _, opt := range opts {
 		opt(c)
+	}
+	if c.kudo != nil {
+		if err := c.kudo.load(); err != nil {
+			return nil, err
+		}
 	}
 	return c, nil
 }

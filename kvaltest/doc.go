@@ -63,6 +63,22 @@
 //   - ratcheted errors are delivered as warnings (kube-apiserver ratchets
 //     silently).
 //
+// # KUDO Instances
+//
+// With the option OperatorVersions, writes of kudo.dev/v1beta1 Instances
+// also follow KUDO's immutable-parameter rules, as kval serve
+// --kudo-instances enforces them (package params, params.Admit): a create
+// gets the defaults of its immutable parameters pinned into
+// spec.parameters (the webhook's mutating patch), an upgrade loses the
+// values of parameters the new OperatorVersion no longer defines, and an
+// update or upgrade that breaks a rule is Invalid with the webhook's
+// causes and messages; an Instance whose OperatorVersion cannot be found
+// is refused with BadRequest, as the webhook fails closed. OperatorVersions
+// are found in the Instance's namespace among those written through the
+// client (decoded, not verified, as the webhook's informer serves them),
+// then among the option's package directories and files (verified). The
+// Instance and OperatorVersion CRDs must be among the client's CRDs.
+//
 // Built-in kinds (ConfigMap, Secret, Namespace, Deployment...) are stored
 // WITHOUT validation: kval has CRD schemas, not the Go validation of
 // kube-apiserver's built-in types. They get the same system fields,

@@ -18,10 +18,16 @@ type write struct {
 	patched     []byte // a patch's result, for its strict decoding error
 }
 
-// validate runs a write of a custom resource through kval's engine and
-// returns the object to store, or kube-apiserver's error. Warnings go to
+// validate runs a write of a custom resource through kval's engine (and a
+// KUDO Instance through the parameter rules first, as the webhook's
+// mutation comes before validation) and returns the object to store, or
+// kube-apiserver's error. Warnings go to
 // the client's handler either way, as a response carries them.
 func (c *Client) validate(ctx context.Context, t *target, w write) (map[string]any, error) {
+	found, err := c.admitInstance(ctx, t, w)
+	if err != nil {
+		return nil, err
+	}
 	v, err := c.catalog.ForObject(ctx, t.gvk.GroupVersion().String(), t.gvk.Kind)
 	if err != nil {
 		return nil, fmt.Errorf("kvaltest: %s: %w", gvkString(t.gvk), err)
@@ -34,8 +40,8 @@ func (c *Client) validate(ctx context.Context, t *target, w write) (map[string]a
 		return nil, fmt.Errorf("kvaltest: validating %s %q: %w", gvkString(t.gvk), w.name, err)
 	}
 	c.warn(warningsOf(res, w.validation))
-	if !res.Valid() {
-		return nil, t.invalid(res, w)
+	if !res.Valid() || len(found) > 0 {
+		return nil, t.invalid(res, w, found)
 	}
 	return stored(res), nil
 }
