@@ -43,6 +43,11 @@ func (c *Client) applyConfiguration(ctx context.Context, ac runtime.ApplyConfigu
 // empty one: apply creates) with kube-apiserver's field manager, then
 // validates the result as an update (or create) of the stored object.
 func (c *Client) apply(ctx context.Context, obj client.Object, patch client.Patch, subresource string, o *client.PatchOptions) error {
+	if subresource != "" {
+		if err := c.served(obj, subresource, "patch"); err != nil {
+			return err
+		}
+	}
 	if o.FieldManager == "" {
 		return apierrors.NewInvalid(schemaPatchOptions, "", field.ErrorList{field.Required(field.NewPath("fieldManager"), "is required for apply patch")})
 	}

@@ -31,6 +31,8 @@
 //     finalizers; delete preconditions (uid, resourceVersion);
 //   - reads: Get, List and Watch, with label selectors and field selectors
 //     on metadata.name, metadata.namespace and the CRD's selectableFields;
+//     a watch with a selector gets ADDED when an object comes to match and
+//     DELETED when it stops matching, as from kube-apiserver's watch cache;
 //   - errors built as kube-apiserver builds them (*apierrors.StatusError:
 //     Invalid, NotFound, AlreadyExists, Conflict, BadRequest), so
 //     apierrors.IsInvalid and the Error() text match a real server's;
@@ -90,7 +92,9 @@
 // Not modelled: admission other than the engine (no namespace lifecycle:
 // objects may be created in namespaces that do not exist), conversion
 // webhooks (versions of a CRD convert with the None strategy), the scale
-// subresource, list pagination, watch bookmarks and resuming a watch from a
+// subresource and the subresources of built-in kinds (MethodNotSupported;
+// a subresource a CRD does not define is NotFound, as kube-apiserver
+// answers), list pagination, watch bookmarks and resuming a watch from a
 // resourceVersion (a watch starts with the stored objects), graceful
 // deletion of built-in kinds, garbage collection of owner references.
 //

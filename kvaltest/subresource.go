@@ -14,8 +14,8 @@ import (
 // Status returns the writer of the status subresource.
 func (c *Client) Status() client.SubResourceWriter { return c.SubResource(engine.StatusSubresource) }
 
-// SubResource returns a client of a subresource. Only status is served:
-// other subresources (scale, eviction, token) fail with MethodNotSupported.
+// SubResource returns a client of a subresource. Only status is served
+// (see served for how others fail).
 func (c *Client) SubResource(name string) client.SubResourceClient {
 	return &subResourceClient{c: c, name: name}
 }
@@ -27,7 +27,7 @@ type subResourceClient struct {
 
 // Get reads the object of the subresource (the whole object, as a status GET returns it).
 func (s *subResourceClient) Get(ctx context.Context, obj, subResource client.Object, opts ...client.SubResourceGetOption) error {
-	if err := s.served(obj); err != nil {
+	if err := s.served(obj, "get"); err != nil {
 		return err
 	}
 	return s.c.Get(ctx, client.ObjectKeyFromObject(obj), subResourceOrObject(obj, subResource))
@@ -35,12 +35,12 @@ func (s *subResourceClient) Get(ctx context.Context, obj, subResource client.Obj
 
 // Create is refused: status has no create.
 func (s *subResourceClient) Create(ctx context.Context, obj, _ client.Object, _ ...client.SubResourceCreateOption) error {
-	return s.notSupported(obj, "create")
+	return s.served(obj, "create")
 }
 
 // Update writes the subresource of a stored object.
 func (s *subResourceClient) Update(ctx context.Context, obj client.Object, opts ...client.SubResourceUpdateOption) error {
-	if err := s.served(obj); err != nil {
+	if err := s.served(obj, "update"); err != nil {
 		return err
 	}
 	o := (&client.SubResourceUpdateOptions{}).ApplyOptions(opts)
@@ -53,7 +53,7 @@ func (s *subResourceClient) Update(ctx context.Context, obj client.Object, opts 
 
 // Patch patches the subresource of a stored object.
 func (s *subResourceClient) Patch(ctx context.Context, obj client.Object, patch client.Patch, opts ...client.SubResourcePatchOption) error {
-	if err := s.served(obj); err != nil {
+	if err := s.served(obj, "patch"); err != nil {
 		return err
 	}
 	o := (&client.SubResourcePatchOptions{}).ApplyOptions(opts)
@@ -70,18 +70,28 @@ func (s *subResourceClient) Apply(ctx context.Context, obj runtime.ApplyConfigur
 	return s.c.applyConfiguration(ctx, obj, s.name, o.AsPatchOptions())
 }
 
-func (s *subResourceClient) served(obj client.Object) error {
-	if s.name != engine.StatusSubresource {
-		return s.notSupported(obj, "write")
-	}
-	return nil
+func (s *subResourceClient) served(obj client.Object, verb string) error {
+	return s.c.served(obj, s.name, verb)
 }
 
-func (s *subResourceClient) notSupported(obj client.Object, verb string) error {
-	resource := schema.GroupResource{Resource: s.name}
-	if t, err := s.c.targetOf(obj); err == nil {
-		resource = schema.GroupResource{Group: t.kind.resource.Group, Resource: t.kind.resource.Resource + "/" + s.name}
+// served says whether kvaltest answers a request of a subresource, with
+// kube-apiserver's routing: a custom resource has only the subresources
+// its CRD defines, and its handler answers NotFound for any other (status
+// of a CRD without it, scale of one without it, eviction, token...).
+// kvaltest serves status; the scale subresource a CRD defines, and the
+// subresources of built-in kinds, are not modelled: MethodNotSupported.
+func (c *Client) served(obj client.Object, subresource, verb string) error {
+	t, err := c.targetOf(obj)
+	if err != nil {
+		return err
 	}
+	switch {
+	case t.kind.custom() && !t.kind.hasSubresource(subresource, t.gvk.Version):
+		return t.notFound()
+	case subresource == engine.StatusSubresource && verb != "create":
+		return nil
+	}
+	resource := schema.GroupResource{Group: t.kind.resource.Group, Resource: t.kind.resource.Resource + "/" + subresource}
 	return apierrors.NewMethodNotSupported(resource, verb)
 }
 
