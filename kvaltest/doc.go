@@ -82,8 +82,14 @@
 // Instance and OperatorVersion CRDs must be among the client's CRDs.
 //
 // Built-in kinds (ConfigMap, Secret, Namespace, Deployment...) are stored
-// WITHOUT validation: kval has CRD schemas, not the Go validation of
-// kube-apiserver's built-in types. They get the same system fields,
+// WITHOUT validation unless the option ValidateBuiltins is given: kval has
+// CRD schemas, not the Go validation of kube-apiserver's built-in types.
+// With ValidateBuiltins(version), writes of built-in kinds are validated
+// against the published OpenAPI schemas of that Kubernetes version
+// embedded in kval (package builtin, as kval validate checks them: types,
+// required fields, enums, formats, list keys, metadata) and refused as
+// Invalid when they break them; what is stored is still the object
+// written, without the schema's defaults. They get the same system fields,
 // concurrency, deletion and selectors, and are treated as having a status
 // subresource (status dropped on create, kept by updates, written only by
 // Status()); their generation is not maintained, and strategic merge patch

@@ -84,3 +84,16 @@ func OperatorVersions(paths ...string) Option {
 		c.kudo.paths = append(c.kudo.paths, paths...)
 	}
 }
+
+// ValidateBuiltins validates writes of built-in kinds (Deployment,
+// ConfigMap, Service...) against the published OpenAPI schemas of a
+// Kubernetes minor version embedded in kval ("1.36"; "" for the newest),
+// as kval validate --kubernetes-version does (package builtin): types,
+// required fields, enums, formats, metadata, unknown fields under strict
+// field validation. An invalid object is Invalid as a custom resource is;
+// a valid one is stored as written. Without it built-in kinds are stored
+// without validation. This is not kube-apiserver's Go validation of
+// built-in kinds: package builtin's documentation says what it misses.
+func ValidateBuiltins(kubernetesVersion string) Option {
+	return func(c *Client) { c.builtinVersion = &kubernetesVersion }
+}
