@@ -97,6 +97,10 @@ func TestValidateBuiltinsStoresValidObjectsAsWritten(t *testing.T) {
 	if p := d.Spec.Template.Spec.Containers[0].Ports[0].Protocol; p != "" {
 		t.Errorf("port protocol %q: the schema's default TCP should not be stored", p)
 	}
+	d.Status.Replicas = 1
+	if err := c.Status().Update(ctx, d); err != nil || d.Status.Replicas != 1 {
+		t.Errorf("status update: %v, status %+v", err, d.Status)
+	}
 	d.Spec.Template.Spec.Containers = append(d.Spec.Template.Spec.Containers, corev1.Container{Name: "web", Image: "busybox"})
 	err := c.Update(ctx, d)
 	if !apierrors.IsInvalid(err) || !strings.Contains(err.Error(), "spec.template.spec.containers[1]: Duplicate value") {

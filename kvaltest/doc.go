@@ -79,7 +79,10 @@
 // are found in the Instance's namespace among those written through the
 // client (decoded, not verified, as the webhook's informer serves them),
 // then among the option's package directories and files (verified). The
-// Instance and OperatorVersion CRDs must be among the client's CRDs.
+// Instance and OperatorVersion CRDs must be among the client's CRDs. One
+// difference: the values pinned on create are owned by the request's
+// field manager, where kube-apiserver, which runs mutating admission after
+// its field manager, leaves a webhook's additions unowned.
 //
 // Built-in kinds (ConfigMap, Secret, Namespace, Deployment...) are stored
 // WITHOUT validation unless the option ValidateBuiltins is given: kval has
