@@ -26,6 +26,12 @@
 //     and conflicts (kube-apiserver's field manager, with the CRD's
 //     schema); strategic merge patch is refused for custom resources with
 //     UnsupportedMediaType, as kube-apiserver refuses it;
+//   - subresources as a CRD defines them: status, and scale (an
+//     autoscaling/v1 Scale read from the CRD's replicas and selector paths;
+//     its update or patch sets the replicas and is validated and stored as
+//     an update of the object, with the Scale's managed fields moved onto
+//     it as kube-apiserver moves them); a subresource the CRD does not
+//     define is NotFound, as kube-apiserver answers;
 //   - deletion: an object with finalizers gets a deletionTimestamp and a
 //     generation bump, and is removed by the write that empties its
 //     finalizers; delete preconditions (uid, resourceVersion);
@@ -100,10 +106,9 @@
 //
 // Not modelled: admission other than the engine (no namespace lifecycle:
 // objects may be created in namespaces that do not exist), conversion
-// webhooks (versions of a CRD convert with the None strategy), the scale
-// subresource and the subresources of built-in kinds (MethodNotSupported;
-// a subresource a CRD does not define is NotFound, as kube-apiserver
-// answers), list pagination, watch bookmarks and resuming a watch from a
+// webhooks (versions of a CRD convert with the None strategy), the
+// subresources of built-in kinds (scale of a Deployment, eviction...:
+// MethodNotSupported) and SubResource("scale").Apply, list pagination, watch bookmarks and resuming a watch from a
 // resourceVersion (a watch starts with the stored objects), graceful
 // deletion of built-in kinds, garbage collection of owner references.
 //

@@ -14,8 +14,9 @@ import (
 // Status returns the writer of the status subresource.
 func (c *Client) Status() client.SubResourceWriter { return c.SubResource(engine.StatusSubresource) }
 
-// SubResource returns a client of a subresource. Only status is served
-// (see served for how others fail).
+// SubResource returns a client of a subresource: status, and the scale
+// subresource of custom resources whose CRD defines it (see served for
+// how others fail).
 func (c *Client) SubResource(name string) client.SubResourceClient {
 	return &subResourceClient{c: c, name: name}
 }
@@ -29,6 +30,9 @@ type subResourceClient struct {
 func (s *subResourceClient) Get(ctx context.Context, obj, subResource client.Object, opts ...client.SubResourceGetOption) error {
 	if err := s.served(obj, "get"); err != nil {
 		return err
+	}
+	if s.name == scaleSubresource {
+		return s.c.scaleGet(obj, subResourceOrObject(obj, subResource))
 	}
 	return s.c.Get(ctx, client.ObjectKeyFromObject(obj), subResourceOrObject(obj, subResource))
 }
@@ -44,10 +48,13 @@ func (s *subResourceClient) Update(ctx context.Context, obj client.Object, opts 
 		return err
 	}
 	o := (&client.SubResourceUpdateOptions{}).ApplyOptions(opts)
+	uo := o.UpdateOptions
+	if s.name == scaleSubresource {
+		return s.c.scaleUpdate(ctx, obj, subResourceOrObject(obj, o.SubResourceBody), &uo)
+	}
 	if o.SubResourceBody != nil {
 		obj = o.SubResourceBody
 	}
-	uo := o.UpdateOptions
 	return s.c.update(ctx, obj, s.name, uo.FieldManager, engine.FieldValidation(uo.FieldValidation), isDryRun(uo.DryRun))
 }
 
@@ -61,12 +68,19 @@ func (s *subResourceClient) Patch(ctx context.Context, obj client.Object, patch 
 	if o.SubResourceBody != nil {
 		body = o.SubResourceBody
 	}
+	if s.name == scaleSubresource {
+		return s.c.scalePatch(ctx, obj, body, patch, &o.PatchOptions)
+	}
 	return s.c.patch(ctx, body, patch, s.name, &o.PatchOptions)
 }
 
-// Apply applies a configuration to the subresource.
+// Apply applies a configuration to the status (scale is applied with
+// Patch and client.Apply, not modelled here).
 func (s *subResourceClient) Apply(ctx context.Context, obj runtime.ApplyConfiguration, opts ...client.SubResourceApplyOption) error {
 	o := (&client.SubResourceApplyOptions{}).ApplyOpts(opts)
+	if s.name == scaleSubresource {
+		return apierrors.NewMethodNotSupported(schema.GroupResource{Resource: scaleSubresource}, "apply")
+	}
 	return s.c.applyConfiguration(ctx, obj, s.name, o.AsPatchOptions())
 }
 
@@ -78,8 +92,8 @@ func (s *subResourceClient) served(obj client.Object, verb string) error {
 // kube-apiserver's routing: a custom resource has only the subresources
 // its CRD defines, and its handler answers NotFound for any other (status
 // of a CRD without it, scale of one without it, eviction, token...).
-// kvaltest serves status; the scale subresource a CRD defines, and the
-// subresources of built-in kinds, are not modelled: MethodNotSupported.
+// kvaltest serves status and the scale a CRD defines; the subresources of
+// built-in kinds are not modelled: MethodNotSupported.
 func (c *Client) served(obj client.Object, subresource, verb string) error {
 	t, err := c.targetOf(obj)
 	if err != nil {
@@ -88,7 +102,7 @@ func (c *Client) served(obj client.Object, subresource, verb string) error {
 	switch {
 	case t.kind.custom() && !t.kind.hasSubresource(subresource, t.gvk.Version):
 		return t.notFound()
-	case subresource == engine.StatusSubresource && verb != "create":
+	case (subresource == engine.StatusSubresource || subresource == scaleSubresource && t.kind.custom()) && verb != "create":
 		return nil
 	}
 	resource := schema.GroupResource{Group: t.kind.resource.Group, Resource: t.kind.resource.Resource + "/" + subresource}
