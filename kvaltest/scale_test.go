@@ -128,3 +128,29 @@ func ownsReplicasThroughScale(u *unstructured.Unstructured, manager string) bool
 	}
 	return false
 }
+
+// TestScaleApplyTakesOwnershipOfTheReplicas: server-side apply of a Scale
+// sets the replicas and records the applier's ownership on the object.
+func TestScaleApplyTakesOwnershipOfTheReplicas(t *testing.T) {
+	c, p := newPool(t)
+	applied := &unstructured.Unstructured{Object: map[string]any{
+		"apiVersion": "autoscaling/v1", "kind": "Scale",
+		"metadata": map[string]any{"name": "web", "namespace": "shop"},
+		"spec":     map[string]any{"replicas": int64(5)},
+	}}
+	err := c.SubResource("scale").Patch(context.Background(), p, client.Apply, client.WithSubResourceBody(applied), client.FieldOwner("hpa"), client.ForceOwnership)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if mustGet(t, c, p); nested(p, "spec", "replicas") != int64(5) || nested(applied, "spec", "replicas") != int64(5) {
+		t.Errorf("after apply: spec.replicas %v, scale %v", nested(p, "spec", "replicas"), applied.Object)
+	}
+	for _, e := range p.GetManagedFields() {
+		if e.Manager == "hpa" && (e.Operation != "Apply" || e.Subresource != "scale") {
+			t.Errorf("hpa's entry %+v: want Apply through scale", e)
+		}
+	}
+	if !ownsReplicasThroughScale(p, "hpa") {
+		t.Errorf("managed fields %+v: want hpa owning spec.replicas", p.GetManagedFields())
+	}
+}
