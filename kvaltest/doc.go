@@ -28,10 +28,10 @@
 //     UnsupportedMediaType, as kube-apiserver refuses it;
 //   - subresources as a CRD defines them: status, and scale (an
 //     autoscaling/v1 Scale read from the CRD's replicas and selector paths;
-//     its update or patch sets the replicas and is validated and stored as
-//     an update of the object, with the Scale's managed fields moved onto
-//     it as kube-apiserver moves them); a subresource the CRD does not
-//     define is NotFound, as kube-apiserver answers;
+//     its update, patch or apply sets the replicas and is validated and
+//     stored as an update of the object, with the Scale's managed fields
+//     moved onto it as kube-apiserver moves them); a subresource the CRD
+//     does not define is NotFound, as kube-apiserver answers;
 //   - deletion: an object with finalizers gets a deletionTimestamp and a
 //     generation bump, and is removed by the write that empties its
 //     finalizers; delete preconditions (uid, resourceVersion);
@@ -108,9 +108,10 @@
 // objects may be created in namespaces that do not exist), conversion
 // webhooks (versions of a CRD convert with the None strategy), the
 // subresources of built-in kinds (scale of a Deployment, eviction...:
-// MethodNotSupported) and SubResource("scale").Apply, list pagination, watch bookmarks and resuming a watch from a
-// resourceVersion (a watch starts with the stored objects), graceful
-// deletion of built-in kinds, garbage collection of owner references.
+// MethodNotSupported), list pagination, watch bookmarks and resuming a
+// watch from a resourceVersion (a watch starts with the stored objects),
+// graceful deletion of built-in kinds, garbage collection of owner
+// references.
 //
 // Why not controller-runtime's fake client with interceptors: kvaltest
 // needs every patch applied to the stored object and the result validated

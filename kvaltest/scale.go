@@ -10,6 +10,7 @@ import (
 	autoscalingv1 "k8s.io/api/autoscaling/v1"
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
+	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/runtime/schema"
 	"k8s.io/apimachinery/pkg/types"
 	"k8s.io/apimachinery/pkg/util/managedfields"
@@ -309,4 +310,31 @@ func (c *Client) scalePatch(ctx context.Context, obj, body client.Object, patch 
 		return err
 	}
 	return fromMap(out, body)
+}
+
+// scaleApply applies the Scale of o.SubResourceBody (else obj) to the
+// scale of obj; the body is then the Scale stored.
+func (c *Client) scaleApply(ctx context.Context, obj runtime.ApplyConfiguration, o *client.SubResourceApplyOptions) error {
+	target, err := applyConfigurationObject(obj)
+	if err != nil {
+		return err
+	}
+	if err := c.served(target, scaleSubresource, "patch"); err != nil {
+		return err
+	}
+	body := obj
+	if o.SubResourceBody != nil {
+		body = o.SubResourceBody
+	}
+	data, err := json.Marshal(body)
+	if err != nil {
+		return fmt.Errorf("kvaltest: encoding the apply configuration %T: %w", body, err)
+	}
+	mo := o.AsPatchOptions()
+	po := &client.PatchOptions{Raw: mo, Force: mo.Force, FieldManager: mo.FieldManager, DryRun: mo.DryRun, FieldValidation: mo.FieldValidation}
+	scale := &unstructured.Unstructured{}
+	if err := c.scalePatch(ctx, target, scale, client.RawPatch(types.ApplyYAMLPatchType, data), po); err != nil {
+		return err
+	}
+	return copyIntoApplyConfiguration(scale.Object, body)
 }

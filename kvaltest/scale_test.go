@@ -154,3 +154,27 @@ func TestScaleApplyTakesOwnershipOfTheReplicas(t *testing.T) {
 		t.Errorf("managed fields %+v: want hpa owning spec.replicas", p.GetManagedFields())
 	}
 }
+
+// TestScaleApplyConfiguration: SubResource("scale").Apply with the Scale
+// as SubResourceBody applies it to the object's scale, in conflict with the
+// creator's ownership of the replicas unless forced.
+func TestScaleApplyConfiguration(t *testing.T) {
+	c, p := newPool(t)
+	target := client.ApplyConfigurationFromUnstructured(pool("web", -1))
+	body := client.ApplyConfigurationFromUnstructured(&unstructured.Unstructured{Object: map[string]any{
+		"apiVersion": "autoscaling/v1", "kind": "Scale",
+		"metadata": map[string]any{"name": "web", "namespace": "shop"},
+		"spec":     map[string]any{"replicas": int64(1)},
+	}})
+	opts := &client.SubResourceApplyOptions{SubResourceBody: body}
+	err := c.SubResource("scale").Apply(context.Background(), target, opts, client.FieldOwner("hpa"))
+	if !apierrors.IsConflict(err) || !strings.Contains(err.Error(), `conflict with "kvaltest" using autoscaling/v1: .spec.replicas`) {
+		t.Fatalf("apply without force: %v, want a conflict with the creator's replicas", err)
+	}
+	if err := c.SubResource("scale").Apply(context.Background(), target, opts, client.FieldOwner("hpa"), client.ForceOwnership); err != nil {
+		t.Fatal(err)
+	}
+	if mustGet(t, c, p); nested(p, "spec", "replicas") != int64(1) || !ownsReplicasThroughScale(p, "hpa") {
+		t.Errorf("after apply: spec.replicas %v, managed fields %+v", nested(p, "spec", "replicas"), p.GetManagedFields())
+	}
+}

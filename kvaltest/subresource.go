@@ -74,12 +74,12 @@ func (s *subResourceClient) Patch(ctx context.Context, obj client.Object, patch 
 	return s.c.patch(ctx, body, patch, s.name, &o.PatchOptions)
 }
 
-// Apply applies a configuration to the status (scale is applied with
-// Patch and client.Apply, not modelled here).
+// Apply applies a configuration to the subresource (for scale, the
+// SubResourceBody's Scale to obj's scale).
 func (s *subResourceClient) Apply(ctx context.Context, obj runtime.ApplyConfiguration, opts ...client.SubResourceApplyOption) error {
 	o := (&client.SubResourceApplyOptions{}).ApplyOpts(opts)
 	if s.name == scaleSubresource {
-		return apierrors.NewMethodNotSupported(schema.GroupResource{Resource: scaleSubresource}, "apply")
+		return s.c.scaleApply(ctx, obj, o)
 	}
 	return s.c.applyConfiguration(ctx, obj, s.name, o.AsPatchOptions())
 }
