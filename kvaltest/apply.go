@@ -24,13 +24,9 @@ func (c *Client) Apply(ctx context.Context, ac runtime.ApplyConfiguration, opts 
 }
 
 func (c *Client) applyConfiguration(ctx context.Context, ac runtime.ApplyConfiguration, subresource string, o *metav1.PatchOptions) error {
-	raw, err := json.Marshal(ac)
+	u, err := applyConfigurationObject(ac)
 	if err != nil {
-		return fmt.Errorf("kvaltest: encoding the apply configuration %T: %w", ac, err)
-	}
-	u := &unstructured.Unstructured{}
-	if err := u.UnmarshalJSON(raw); err != nil {
-		return apierrors.NewBadRequest(err.Error())
+		return err
 	}
 	po := &client.PatchOptions{Raw: o, Force: o.Force, FieldManager: o.FieldManager, DryRun: o.DryRun}
 	if err := c.apply(ctx, u, client.Apply, subresource, po); err != nil {
@@ -39,10 +35,29 @@ func (c *Client) applyConfiguration(ctx context.Context, ac runtime.ApplyConfigu
 	return copyIntoApplyConfiguration(u.Object, ac)
 }
 
+// applyConfigurationObject is an apply configuration as the object it
+// configures.
+func applyConfigurationObject(ac runtime.ApplyConfiguration) (*unstructured.Unstructured, error) {
+	raw, err := json.Marshal(ac)
+	if err != nil {
+		return nil, fmt.Errorf("kvaltest: encoding the apply configuration %T: %w", ac, err)
+	}
+	u := &unstructured.Unstructured{}
+	if err := u.UnmarshalJSON(raw); err != nil {
+		return nil, apierrors.NewBadRequest(err.Error())
+	}
+	return u, nil
+}
+
 // apply merges the applied configuration into the stored object (or an
 // empty one: apply creates) with kube-apiserver's field manager, then
 // validates the result as an update (or create) of the stored object.
 func (c *Client) apply(ctx context.Context, obj client.Object, patch client.Patch, subresource string, o *client.PatchOptions) error {
+	if subresource != "" {
+		if err := c.served(obj, subresource, "patch"); err != nil {
+			return err
+		}
+	}
 	if o.FieldManager == "" {
 		return apierrors.NewInvalid(schemaPatchOptions, "", field.ErrorList{field.Required(field.NewPath("fieldManager"), "is required for apply patch")})
 	}

@@ -1,6 +1,7 @@
 package kvaltest
 
 import (
+	"fmt"
 	"testing"
 
 	"k8s.io/apimachinery/pkg/api/meta"
@@ -12,6 +13,7 @@ import (
 	"sigs.k8s.io/controller-runtime/pkg/client"
 	"sigs.k8s.io/controller-runtime/pkg/client/apiutil"
 
+	"github.com/kval-dev/kval/builtin"
 	"github.com/kval-dev/kval/catalog"
 )
 
@@ -25,6 +27,10 @@ type Client struct {
 	warnings rest.WarningHandler
 	manager  string // the field manager of writes that name none
 	managers map[managerKey]*managedfields.FieldManager
+	kudo     *kudoInstances // nil: Instances are custom resources like any other
+
+	builtinVersion *string          // option ValidateBuiltins
+	builtins       *catalog.Catalog // the published schemas of built-in kinds; nil: not validated
 }
 
 var _ client.WithWatch = (*Client)(nil)
@@ -66,7 +72,31 @@ func New(crds Schemas, scheme *runtime.Scheme, opts ...Option) (*Client, error) 
 	for _, opt := range opts {
 		opt(c)
 	}
+	if c.kudo != nil {
+		if err := c.kudo.load(); err != nil {
+			return nil, err
+		}
+	}
+	if c.builtinVersion != nil {
+		if c.builtins, err = builtinCatalog(*c.builtinVersion); err != nil {
+			return nil, err
+		}
+	}
 	return c, nil
+}
+
+// builtinCatalog serves the built-in kinds of a Kubernetes version ("":
+// the newest embedded) and nothing else: CRDs take precedence because the
+// kinds of their groups are never built-in kinds of the client.
+func builtinCatalog(version string) (*catalog.Catalog, error) {
+	if version == "" {
+		version = builtin.Newest()
+	}
+	set, err := builtin.Version(version)
+	if err != nil {
+		return nil, fmt.Errorf("ValidateBuiltins: %w", err)
+	}
+	return catalog.New(catalog.Options{Builtins: set}), nil
 }
 
 // Close ends the client's watches.

@@ -62,10 +62,15 @@ func (c *Client) createLocked(ctx context.Context, t *target, m map[string]any, 
 }
 
 // admitCreate validates a custom resource; a built-in kind is stored as
-// given, without its status (as the strategies of most kinds reset it).
+// given (validated with option ValidateBuiltins), without its status (as
+// the strategies of most kinds reset it).
 func (c *Client) admitCreate(ctx context.Context, t *target, m map[string]any, validation engine.FieldValidation) (map[string]any, error) {
+	w := write{op: engine.Create, object: m, validation: validation, name: t.key.name}
 	if t.kind.custom() {
-		return c.validate(ctx, t, write{op: engine.Create, object: m, validation: validation, name: t.key.name})
+		return c.validate(ctx, t, w)
+	}
+	if err := c.validateBuiltin(ctx, t, w); err != nil {
+		return nil, err
 	}
 	delete(m, "status")
 	return m, nil

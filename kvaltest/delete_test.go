@@ -2,9 +2,11 @@ package kvaltest_test
 
 import (
 	"context"
+	"slices"
 	"testing"
 
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
+	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
 	"sigs.k8s.io/controller-runtime/pkg/client"
 )
 
@@ -60,4 +62,66 @@ func mustGet(t *testing.T, c client.Client, obj client.Object) client.Object {
 		t.Fatal(err)
 	}
 	return obj
+}
+
+// TestDeleteAllOfDeletesWhatMatches: DeleteAllOf deletes the objects of
+// the kind that match the namespace and selectors, each as a delete (one
+// with finalizers is only marked); a dry run deletes nothing.
+func TestDeleteAllOfDeletesWhatMatches(t *testing.T) {
+	tests := []struct {
+		name string
+		opts []client.DeleteAllOfOption
+		want []string // left, with "(deleting)" for the marked
+	}{
+		{"namespace and labels", []client.DeleteAllOfOption{client.InNamespace("shop"), client.MatchingLabels{"tier": "gold"}},
+			[]string{"bank/orders", "shop/audit (deleting)", "shop/ledger"}},
+		{"labels in every namespace", []client.DeleteAllOfOption{client.MatchingLabels{"tier": "gold"}},
+			[]string{"shop/audit (deleting)", "shop/ledger"}},
+		{"namespace only", []client.DeleteAllOfOption{client.InNamespace("bank")},
+			[]string{"shop/audit", "shop/ledger", "shop/orders"}},
+		{"field selector", []client.DeleteAllOfOption{client.InNamespace("shop"), client.MatchingFields{"metadata.name": "ledger"}},
+			[]string{"bank/orders", "shop/audit", "shop/orders"}},
+		{"dry run", []client.DeleteAllOfOption{client.InNamespace("shop"), client.DryRunAll},
+			[]string{"bank/orders", "shop/audit", "shop/ledger", "shop/orders"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			c, _ := newDatabases(t)
+			for _, o := range []struct{ ns, name, tier string }{{"shop", "orders", "gold"}, {"shop", "ledger", "silver"}, {"shop", "audit", "gold"}, {"bank", "orders", "gold"}} {
+				db := database(o.name)
+				db.SetNamespace(o.ns)
+				db.SetLabels(map[string]string{"tier": o.tier})
+				if o.name == "audit" {
+					db.SetFinalizers([]string{"example.kval.dev/backup"})
+				}
+				mustCreate(t, c, db)
+			}
+			if err := c.DeleteAllOf(context.Background(), database(""), tt.opts...); err != nil {
+				t.Fatal(err)
+			}
+			if got := left(t, c); !slices.Equal(got, tt.want) {
+				t.Errorf("left %v, want %v", got, tt.want)
+			}
+		})
+	}
+}
+
+// left lists the Databases as "namespace/name", "(deleting)" when marked.
+func left(t *testing.T, c client.Client) []string {
+	t.Helper()
+	list := &unstructured.UnstructuredList{}
+	list.SetAPIVersion("example.kval.dev/v1")
+	list.SetKind("DatabaseList")
+	if err := c.List(context.Background(), list); err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	for _, item := range list.Items {
+		s := item.GetNamespace() + "/" + item.GetName()
+		if item.GetDeletionTimestamp() != nil {
+			s += " (deleting)"
+		}
+		out = append(out, s)
+	}
+	return out
 }

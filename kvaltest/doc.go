@@ -26,11 +26,19 @@
 //     and conflicts (kube-apiserver's field manager, with the CRD's
 //     schema); strategic merge patch is refused for custom resources with
 //     UnsupportedMediaType, as kube-apiserver refuses it;
+//   - subresources as a CRD defines them: status, and scale (an
+//     autoscaling/v1 Scale read from the CRD's replicas and selector paths;
+//     its update, patch or apply sets the replicas and is validated and
+//     stored as an update of the object, with the Scale's managed fields
+//     moved onto it as kube-apiserver moves them); a subresource the CRD
+//     does not define is NotFound, as kube-apiserver answers;
 //   - deletion: an object with finalizers gets a deletionTimestamp and a
 //     generation bump, and is removed by the write that empties its
 //     finalizers; delete preconditions (uid, resourceVersion);
 //   - reads: Get, List and Watch, with label selectors and field selectors
 //     on metadata.name, metadata.namespace and the CRD's selectableFields;
+//     a watch with a selector gets ADDED when an object comes to match and
+//     DELETED when it stops matching, as from kube-apiserver's watch cache;
 //   - errors built as kube-apiserver builds them (*apierrors.StatusError:
 //     Invalid, NotFound, AlreadyExists, Conflict, BadRequest), so
 //     apierrors.IsInvalid and the Error() text match a real server's;
@@ -63,9 +71,34 @@
 //   - ratcheted errors are delivered as warnings (kube-apiserver ratchets
 //     silently).
 //
+// # KUDO Instances
+//
+// With the option OperatorVersions, writes of kudo.dev/v1beta1 Instances
+// also follow KUDO's immutable-parameter rules, as kval serve
+// --kudo-instances enforces them (package params, params.Admit): a create
+// gets the defaults of its immutable parameters pinned into
+// spec.parameters (the webhook's mutating patch), an upgrade loses the
+// values of parameters the new OperatorVersion no longer defines, and an
+// update or upgrade that breaks a rule is Invalid with the webhook's
+// causes and messages; an Instance whose OperatorVersion cannot be found
+// is refused with BadRequest, as the webhook fails closed. OperatorVersions
+// are found in the Instance's namespace among those written through the
+// client (decoded, not verified, as the webhook's informer serves them),
+// then among the option's package directories and files (verified). The
+// Instance and OperatorVersion CRDs must be among the client's CRDs. One
+// difference: the values pinned on create are owned by the request's
+// field manager, where kube-apiserver, which runs mutating admission after
+// its field manager, leaves a webhook's additions unowned.
+//
 // Built-in kinds (ConfigMap, Secret, Namespace, Deployment...) are stored
-// WITHOUT validation: kval has CRD schemas, not the Go validation of
-// kube-apiserver's built-in types. They get the same system fields,
+// WITHOUT validation unless the option ValidateBuiltins is given: kval has
+// CRD schemas, not the Go validation of kube-apiserver's built-in types.
+// With ValidateBuiltins(version), writes of built-in kinds are validated
+// against the published OpenAPI schemas of that Kubernetes version
+// embedded in kval (package builtin, as kval validate checks them: types,
+// required fields, enums, formats, list keys, metadata) and refused as
+// Invalid when they break them; what is stored is still the object
+// written, without the schema's defaults. They get the same system fields,
 // concurrency, deletion and selectors, and are treated as having a status
 // subresource (status dropped on create, kept by updates, written only by
 // Status()); their generation is not maintained, and strategic merge patch
@@ -73,10 +106,12 @@
 //
 // Not modelled: admission other than the engine (no namespace lifecycle:
 // objects may be created in namespaces that do not exist), conversion
-// webhooks (versions of a CRD convert with the None strategy), the scale
-// subresource, list pagination, watch bookmarks and resuming a watch from a
-// resourceVersion (a watch starts with the stored objects), graceful
-// deletion of built-in kinds, garbage collection of owner references.
+// webhooks (versions of a CRD convert with the None strategy), the
+// subresources of built-in kinds (scale of a Deployment, eviction...:
+// MethodNotSupported), list pagination, watch bookmarks and resuming a
+// watch from a resourceVersion (a watch starts with the stored objects),
+// graceful deletion of built-in kinds, garbage collection of owner
+// references.
 //
 // Why not controller-runtime's fake client with interceptors: kvaltest
 // needs every patch applied to the stored object and the result validated

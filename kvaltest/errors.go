@@ -42,8 +42,9 @@ func (t *target) missingResourceVersion() error {
 }
 
 // invalid is kube-apiserver's answer to a request the engine rejects: a
-// decoding failure (400) or invalid object (422).
-func (t *target) invalid(res *engine.Result, w write) error {
+// decoding failure (400) or invalid object (422). found are the parameter
+// rules' errors of a KUDO Instance, first as in kval's webhook.
+func (t *target) invalid(res *engine.Result, w write, found field.ErrorList) error {
 	var unknown *engine.UnknownFieldsError
 	switch {
 	case errors.As(res.BadRequest, &unknown):
@@ -53,7 +54,7 @@ func (t *target) invalid(res *engine.Result, w write) error {
 	case res.Object == nil:
 		return apierrors.NewBadRequest(res.Errors.ToAggregate().Error())
 	}
-	return apierrors.NewInvalid(t.gvk.GroupKind(), w.name, res.Errors)
+	return apierrors.NewInvalid(t.gvk.GroupKind(), w.name, append(found, res.Errors...))
 }
 
 // strictDecodingError is kube-apiserver's answer to unknown fields under

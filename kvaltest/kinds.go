@@ -8,6 +8,7 @@ import (
 	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/runtime/schema"
 
+	"github.com/kval-dev/kval/engine"
 	kschema "github.com/kval-dev/kval/schema"
 )
 
@@ -25,11 +26,24 @@ func (k *kind) custom() bool { return k.crd != nil }
 // hasStatus reports whether the kind has a status subresource in version.
 // Built-in kinds are treated as having one (most with a status do).
 func (k *kind) hasStatus(version string) bool {
+	return k.hasSubresource(engine.StatusSubresource, version)
+}
+
+// hasSubresource reports whether the kind has subresource in version:
+// status and scale as its CRD defines them, nothing else. Built-in kinds
+// are treated as having every subresource.
+func (k *kind) hasSubresource(subresource, version string) bool {
 	if k.crd == nil {
 		return true
 	}
 	sub := k.crd.VersionSubresources(version)
-	return sub != nil && sub.Status
+	switch subresource {
+	case engine.StatusSubresource:
+		return sub != nil && sub.Status
+	case "scale":
+		return sub != nil && sub.Scale != nil
+	}
+	return false
 }
 
 // kinds indexes the kinds of the CRDs and of the scheme.

@@ -63,3 +63,37 @@ func WarningHandler(h rest.WarningHandler) Option {
 func FieldManager(name string) Option {
 	return func(c *Client) { c.manager = name }
 }
+
+// OperatorVersions applies KUDO's immutable-parameter rules (package
+// params, as kval serve --kudo-instances does) to writes of kudo.dev/v1beta1
+// Instances: a create gets the defaults of its immutable parameters pinned
+// into spec.parameters, an update or upgrade that breaks a rule is Invalid
+// with the webhook's messages, and an Instance whose OperatorVersion is
+// not found is refused (BadRequest). OperatorVersions are looked up in the
+// Instance's namespace among those written through the client, then among
+// paths: KUDO package directories or OperatorVersion files, verified as
+// kval params verify does (a fault fails the client). With no paths, only
+// OperatorVersions written through the client count. The Instance and
+// OperatorVersion CRDs must be among the client's CRDs (KUDO's, or
+// examples/params/kudo-crds.yaml).
+func OperatorVersions(paths ...string) Option {
+	return func(c *Client) {
+		if c.kudo == nil {
+			c.kudo = &kudoInstances{}
+		}
+		c.kudo.paths = append(c.kudo.paths, paths...)
+	}
+}
+
+// ValidateBuiltins validates writes of built-in kinds (Deployment,
+// ConfigMap, Service...) against the published OpenAPI schemas of a
+// Kubernetes minor version embedded in kval ("1.36"; "" for the newest),
+// as kval validate --kubernetes-version does (package builtin): types,
+// required fields, enums, formats, metadata, unknown fields under strict
+// field validation. An invalid object is Invalid as a custom resource is;
+// a valid one is stored as written. Without it built-in kinds are stored
+// without validation. This is not kube-apiserver's Go validation of
+// built-in kinds: package builtin's documentation says what it misses.
+func ValidateBuiltins(kubernetesVersion string) Option {
+	return func(c *Client) { c.builtinVersion = &kubernetesVersion }
+}

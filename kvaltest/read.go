@@ -29,7 +29,8 @@ func (c *Client) Get(ctx context.Context, k client.ObjectKey, obj client.Object,
 
 // List reads the stored objects of list's kind that match the options:
 // namespace, label selector, and field selectors on metadata.name and
-// metadata.namespace (the fields every resource supports).
+// metadata.namespace (the fields every resource supports) and on a CRD's
+// selectableFields; other fields are refused as kube-apiserver refuses them.
 func (c *Client) List(ctx context.Context, list client.ObjectList, opts ...client.ListOption) error {
 	o := (&client.ListOptions{}).ApplyOptions(opts)
 	t, err := c.targetOfList(list)

@@ -48,20 +48,19 @@ func (s *store) currentResourceVersion() string {
 	return strconv.FormatUint(s.revision, 10)
 }
 
-// put stores obj (owned by the store from now on) and tells the watchers.
+// put stores obj (owned by the store from now on) and tells the watchers,
+// with the object it replaces: a watch with a selector needs both to see
+// an object come to match or stop matching.
 func (s *store) put(k key, obj map[string]any, event watch.EventType) {
+	prev := s.objects[k]
 	s.objects[k] = obj
-	s.emit(event, k, obj)
+	_ = s.events.Action(event, &storedObject{key: k, object: obj, prev: prev})
 }
 
 // remove drops an object and tells the watchers.
 func (s *store) remove(k key, last map[string]any) {
 	delete(s.objects, k)
-	s.emit(watch.Deleted, k, last)
-}
-
-func (s *store) emit(event watch.EventType, k key, obj map[string]any) {
-	_ = s.events.Action(event, &storedObject{key: k, object: obj})
+	_ = s.events.Action(watch.Deleted, &storedObject{key: k, object: last})
 }
 
 // list returns the objects of a resource in a namespace ("" for all), in
@@ -85,6 +84,7 @@ func (s *store) list(resource schema.GroupResource, namespace string) []*storedO
 type storedObject struct {
 	key    key
 	object map[string]any
+	prev   map[string]any // in a MODIFIED event, the object before
 }
 
 func (o *storedObject) GetObjectKind() schema.ObjectKind { return schema.EmptyObjectKind }

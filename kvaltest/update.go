@@ -113,10 +113,15 @@ func (c *Client) removeFinalized(t *target, out map[string]any) map[string]any {
 }
 
 // admitUpdate validates an update of a custom resource; a built-in kind
-// gets the status subresource's semantics and no validation.
+// gets the status subresource's semantics, and validation only with
+// option ValidateBuiltins.
 func (c *Client) admitUpdate(ctx context.Context, t *target, u update, old map[string]any) (map[string]any, error) {
+	w := write{op: engine.Update, subresource: u.subresource, object: u.object, old: old, validation: u.validation, name: t.key.name, patched: u.patched}
 	if t.kind.custom() {
-		return c.validate(ctx, t, write{op: engine.Update, subresource: u.subresource, object: u.object, old: old, validation: u.validation, name: t.key.name, patched: u.patched})
+		return c.validate(ctx, t, w)
+	}
+	if err := c.validateBuiltin(ctx, t, w); err != nil {
+		return nil, err
 	}
 	return builtinUpdate(u.object, old, u.subresource), nil
 }

@@ -2,9 +2,12 @@ package kvaltest
 
 import (
 	"context"
+	"errors"
 	"fmt"
 
+	"github.com/kval-dev/kval/catalog"
 	"github.com/kval-dev/kval/engine"
+	"github.com/kval-dev/kval/internal/jsonvalue"
 )
 
 // write is one create or update as the engine sees it.
@@ -18,11 +21,17 @@ type write struct {
 	patched     []byte // a patch's result, for its strict decoding error
 }
 
-// validate runs a write of a custom resource through kval's engine and
-// returns the object to store, or kube-apiserver's error. Warnings go to
+// validate runs a write of a custom resource through kval's engine (and a
+// KUDO Instance through the parameter rules first, as the webhook's
+// mutation comes before validation) and returns the object to store, or
+// kube-apiserver's error. Warnings go to
 // the client's handler either way, as a response carries them.
 func (c *Client) validate(ctx context.Context, t *target, w write) (map[string]any, error) {
-	v, err := c.catalog.ForObject(ctx, t.gvk.GroupVersion().String(), t.gvk.Kind)
+	found, err := c.admitInstance(ctx, t, w)
+	if err != nil {
+		return nil, err
+	}
+	v, err := c.catalogOf(t).ForObject(ctx, t.gvk.GroupVersion().String(), t.gvk.Kind)
 	if err != nil {
 		return nil, fmt.Errorf("kvaltest: %s: %w", gvkString(t.gvk), err)
 	}
@@ -34,8 +43,8 @@ func (c *Client) validate(ctx context.Context, t *target, w write) (map[string]a
 		return nil, fmt.Errorf("kvaltest: validating %s %q: %w", gvkString(t.gvk), w.name, err)
 	}
 	c.warn(warningsOf(res, w.validation))
-	if !res.Valid() {
-		return nil, t.invalid(res, w)
+	if !res.Valid() || len(found) > 0 {
+		return nil, t.invalid(res, w, found)
 	}
 	return stored(res), nil
 }
@@ -67,4 +76,31 @@ func warningsOf(res *engine.Result, validation engine.FieldValidation) []string 
 var kvalOnly = map[string]bool{
 	engine.WarningStatusIgnoredOnCreate: true,
 	engine.WarningStatusChangesIgnored:  true,
+}
+
+// catalogOf is the catalog that validates t's kind: the CRDs', or for a
+// built-in kind the published schemas of option ValidateBuiltins.
+func (c *Client) catalogOf(t *target) *catalog.Catalog {
+	if t.kind.custom() {
+		return c.catalog
+	}
+	return c.builtins
+}
+
+// validateBuiltin refuses a write of a built-in kind that its published
+// schema rejects, with option ValidateBuiltins. The object stored stays
+// the one written: kube-apiserver shapes built-in kinds with its own Go
+// defaulting and strategies, not with the schema's defaults and pruning.
+// A kind of a group Kubernetes does not build in (a type the test put in
+// its scheme) stays unvalidated.
+func (c *Client) validateBuiltin(ctx context.Context, t *target, w write) error {
+	if c.builtins == nil {
+		return nil
+	}
+	w.object = jsonvalue.DeepCopyObject(w.object) // the engine changes it in place
+	_, err := c.validate(ctx, t, w)
+	if errors.As(err, new(*catalog.NotCoveredError)) {
+		return nil
+	}
+	return err
 }

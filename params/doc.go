@@ -3,8 +3,11 @@
 // "immutable: true" gets its value at installation and keeps it through
 // updates and upgrades. It reads what KUDO reads: a package directory
 // (operator.yaml, params.yaml, templates/), kudo.dev/v1beta1
-// OperatorVersion and Instance objects. It depends only on model packages
-// (manifest), so the CLI (kval params) and the webhook call the same rules.
+// OperatorVersion and Instance objects. It depends on model packages
+// (manifest; schema for a Helm chart's values.schema.json) and on one
+// stage, mutability, whose semantics and messages the Helm check reuses;
+// never on the engine or a frontend, so the CLI (kval params), the
+// webhook and kvaltest call the same rules.
 //
 // # API
 //
@@ -14,6 +17,8 @@
 //	result, errs := params.Install(ov, given)
 //	result, errs := params.Update(ov, old, new)
 //	result, errs := params.Upgrade(oldOV, newOV, old, new)
+//	result, errs, err := params.Admit(ctx, finder, ns, old, inst) // the rule a write needs (Check: errs only)
+//	index, err := params.ReadVerified(paths...) // OperatorVersions for a Finder, verified
 //
 // Parameters are Instance text (map[string]string, spec.parameters);
 // result is what the Instance should hold, errs are field errors at
@@ -28,7 +33,11 @@
 // key by key, null removes a default) and checks them with the mutability
 // package, with its semantics and messages, at paths such as
 // Values.persistence.size. Only the keywords of CRD schemas are understood
-// ($schema and $id are dropped); others are errors, not ignored.
+// ($schema and $id are dropped); others are errors, not ignored. The same
+// defaults under both sides cannot show a new chart version changing the
+// default of an immutable value: CheckHelmUpgradeFrom takes the defaults
+// of the chart the release was installed with (LoadChartDefaults) for the
+// old side (kval params check --old-chart).
 //
 // # Formats
 //

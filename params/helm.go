@@ -38,14 +38,26 @@ func LoadChart(dir string) (*Chart, error) {
 	if err != nil {
 		return nil, err
 	}
-	c := &Chart{Dir: dir, Defaults: map[string]any{}, checker: mutability.Compile(s)}
-	if _, err := os.Stat(filepath.Join(dir, HelmValuesFile)); err == nil {
-		c.Defaults, err = LoadHelmValues(filepath.Join(dir, HelmValuesFile))
-		if err != nil {
-			return nil, err
-		}
+	defaults, err := LoadChartDefaults(dir)
+	if err != nil {
+		return nil, err
 	}
-	return c, nil
+	return &Chart{Dir: dir, Defaults: defaults, checker: mutability.Compile(s)}, nil
+}
+
+// LoadChartDefaults reads a chart directory's values.yaml, its default
+// values (none when it has no values.yaml). CheckHelmUpgradeFrom takes
+// them from the chart a release was installed with, which need not have a
+// values.schema.json.
+func LoadChartDefaults(dir string) (map[string]any, error) {
+	path := filepath.Join(dir, HelmValuesFile)
+	if _, err := os.Stat(path); err != nil {
+		if _, dirErr := os.Stat(dir); dirErr != nil {
+			return nil, dirErr
+		}
+		return map[string]any{}, nil
+	}
+	return LoadHelmValues(path)
 }
 
 // loadHelmSchema parses values.schema.json with the structural schema
@@ -85,8 +97,20 @@ func LoadHelmValues(path string) (map[string]any, error) {
 // to new (as given with -f: the chart's defaults are merged under each, as
 // Helm does) and returns the values the release ends with and every change
 // the chart's schema forbids, with the mutability package's semantics.
+// The same defaults under both sides cannot show a change of a default:
+// for an upgrade to a new version of the chart, CheckHelmUpgradeFrom.
 func (c *Chart) CheckHelmUpgrade(old, new map[string]any) (map[string]any, field.ErrorList) {
-	before, after := Coalesce(c.Defaults, old), Coalesce(c.Defaults, new)
+	return c.CheckHelmUpgradeFrom(c.Defaults, old, new)
+}
+
+// CheckHelmUpgradeFrom checks an upgrade to chart c from a release
+// installed with another version of the chart, whose defaults are
+// oldDefaults (LoadChartDefaults): they are merged under old, c's under
+// new, so that a new default of an immutable value that the values do not
+// set is a change, as it is for the release. c's schema says what may not
+// change.
+func (c *Chart) CheckHelmUpgradeFrom(oldDefaults, old, new map[string]any) (map[string]any, field.ErrorList) {
+	before, after := Coalesce(oldDefaults, old), Coalesce(c.Defaults, new)
 	return after, c.checker.Check(HelmValuesPath, after, before)
 }
 

@@ -57,3 +57,32 @@ func TestLoadChartErrors(t *testing.T) {
 		t.Error("a directory without values.schema.json loaded as a chart")
 	}
 }
+
+// TestCheckHelmUpgradeFromAnOldChart: a new chart version changing the
+// default of an immutable value that the values do not set changes the
+// release's value: refused when the old chart's defaults are known, not
+// seen when the new chart's defaults stand under both sides.
+func TestCheckHelmUpgradeFromAnOldChart(t *testing.T) {
+	chart, err := LoadChart("../examples/params/chart")
+	if err != nil {
+		t.Fatal(err)
+	}
+	oldDefaults := map[string]any{"replicas": int64(3), "persistence": map[string]any{"size": "2Gi", "storageClass": "standard"}}
+	values := map[string]any{"replicas": int64(3)}
+	_, errs := chart.CheckHelmUpgradeFrom(oldDefaults, values, values)
+	checkErrors(t, errs, []wantErr{{field.ErrorTypeForbidden, "Values.persistence.size", "field is immutable"}})
+	pinned := map[string]any{"persistence": map[string]any{"size": "2Gi"}}
+	_, errs = chart.CheckHelmUpgradeFrom(oldDefaults, values, pinned)
+	checkErrors(t, errs, nil)
+	_, errs = chart.CheckHelmUpgrade(values, values)
+	checkErrors(t, errs, nil)
+}
+
+func TestLoadChartDefaults(t *testing.T) {
+	if d, err := LoadChartDefaults("testdata"); err != nil || len(d) != 0 {
+		t.Errorf("a directory without values.yaml: %v, %v; want no defaults", d, err)
+	}
+	if _, err := LoadChartDefaults("testdata/no-such-chart"); err == nil {
+		t.Error("a missing directory: no error")
+	}
+}

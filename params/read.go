@@ -53,3 +53,29 @@ func isPackage(path string) bool {
 	_, err := os.Stat(filepath.Join(path, OperatorFile))
 	return err == nil
 }
+
+// ReadVerified reads the OperatorVersions of paths (as ReadOperatorVersions
+// does) into an index for the rules, refusing the first path that cannot
+// be read, object that is not a usable OperatorVersion, or OperatorVersion
+// Verify rejects: the rules assume verified definitions, and a broken one
+// would judge Instances by a guess. The CLI's --operator-versions and
+// kvaltest's OperatorVersions option load with it.
+func ReadVerified(paths ...string) (*Index, error) {
+	x := NewIndex()
+	for _, path := range paths {
+		ovs, refused, err := ReadOperatorVersions(path)
+		switch {
+		case err != nil:
+			return nil, err
+		case len(refused) > 0:
+			return nil, refused[0]
+		}
+		for _, ov := range ovs {
+			if errs := Verify(ov); len(errs) > 0 {
+				return nil, fmt.Errorf("%s: %w", ov.Source, errs.ToAggregate())
+			}
+			x.Add(ov)
+		}
+	}
+	return x, nil
+}

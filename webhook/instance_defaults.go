@@ -14,22 +14,19 @@ import (
 	"github.com/kval-dev/kval/params"
 )
 
-// instanceDefaults is the Mutator of KUDO Instances. On create, a JSON
-// patch adding what params.Install adds to spec.parameters (the defaults
-// of immutable parameters without a value), so that the value installed
-// never changes with a later OperatorVersion's default; on an upgrade, one
-// removing the values of parameters the new OperatorVersion no longer
-// defines (params.Upgrade: they leave the Instance). Other requests go to
-// next (nil: unchanged). A request the rules refuse gets no patch:
-// /validate denies it with the rules' errors.
+// instanceDefaults is the Mutator of KUDO Instances: a JSON patch making
+// spec.parameters what params.Admit says the Instance keeps. On create it
+// adds the defaults of immutable parameters without a value (params.Install),
+// so that the value installed never changes with a later OperatorVersion's
+// default; on an upgrade it removes the values of parameters the new
+// OperatorVersion no longer defines (params.Upgrade: they leave the
+// Instance). Other requests go to next (nil: unchanged). A request the
+// rules refuse gets no patch: /validate denies it with the rules' errors.
 func instanceDefaults(ovs OperatorVersions, next Mutator) Mutator {
 	return func(ctx context.Context, req *admissionv1.AdmissionRequest) ([]byte, []string, error) {
 		switch {
-		case isInstance(req) && req.Operation == admissionv1.Create:
-			patch, err := installPatch(ctx, ovs, req)
-			return patch, nil, err
-		case isInstance(req) && req.Operation == admissionv1.Update:
-			patch, err := upgradePatch(ctx, ovs, req)
+		case isInstance(req) && (req.Operation == admissionv1.Create || req.Operation == admissionv1.Update):
+			patch, err := instancePatch(ctx, ovs, req)
 			return patch, nil, err
 		case next != nil:
 			return next(ctx, req)
@@ -38,27 +35,23 @@ func instanceDefaults(ovs OperatorVersions, next Mutator) Mutator {
 	}
 }
 
-// upgradePatch is the patch of one Instance update, nil unless it is an
-// upgrade (a new OperatorVersion) that the rules accept and that leaves
-// parameters behind.
-func upgradePatch(ctx context.Context, ovs OperatorVersions, req *admissionv1.AdmissionRequest) ([]byte, error) {
+// instancePatch is the patch of one Instance create or update, nil when
+// the rules refuse it or it changes nothing.
+func instancePatch(ctx context.Context, ovs OperatorVersions, req *admissionv1.AdmissionRequest) ([]byte, error) {
 	inst, hasMap, err := mutatedInstance("object", req.Object.Raw)
 	if err != nil {
 		return nil, err
 	}
-	old, _, err := mutatedInstance("oldObject", req.OldObject.Raw)
-	if err != nil || old.OperatorVersion == inst.OperatorVersion {
-		return nil, err
+	var old *params.Instance
+	if req.Operation == admissionv1.Update {
+		if old, _, err = mutatedInstance("oldObject", req.OldObject.Raw); err != nil {
+			return nil, err
+		}
 	}
-	oldOV, err := lookUp(ctx, ovs, req.Namespace, old)
+	result, errs, err := params.Admit(ctx, ovs, req.Namespace, old, inst)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("kval cannot check Instance %q: %w; kval denies what it cannot check", inst.Name, err)
 	}
-	newOV, err := lookUp(ctx, ovs, req.Namespace, inst)
-	if err != nil {
-		return nil, err
-	}
-	result, errs := params.Upgrade(oldOV, newOV, old.Parameters, inst.Parameters)
 	if len(errs) > 0 {
 		return nil, nil
 	}
@@ -79,34 +72,6 @@ func mutatedInstance(field string, raw []byte) (*params.Instance, bool, error) {
 	spec, _ := obj["spec"].(map[string]any)
 	_, hasMap := spec["parameters"].(map[string]any)
 	return inst, hasMap, nil
-}
-
-// lookUp finds the OperatorVersion an Instance names; without it the
-// request cannot be checked.
-func lookUp(ctx context.Context, ovs OperatorVersions, namespace string, inst *params.Instance) (*params.OperatorVersion, error) {
-	ov, err := ovs.OperatorVersion(ctx, namespace, inst.OperatorVersion)
-	if err != nil {
-		return nil, fmt.Errorf("kval cannot check Instance %q: %w; kval denies what it cannot check", inst.Name, err)
-	}
-	return ov, nil
-}
-
-// installPatch is the patch of one Instance create, nil when there is
-// nothing to add.
-func installPatch(ctx context.Context, ovs OperatorVersions, req *admissionv1.AdmissionRequest) ([]byte, error) {
-	inst, hasMap, err := mutatedInstance("object", req.Object.Raw)
-	if err != nil {
-		return nil, err
-	}
-	ov, err := lookUp(ctx, ovs, req.Namespace, inst)
-	if err != nil {
-		return nil, err
-	}
-	result, errs := params.Install(ov, inst.Parameters)
-	if len(errs) > 0 {
-		return nil, nil
-	}
-	return parametersPatch(hasMap, inst.Parameters, result)
 }
 
 // patchOp is one operation of a JSON patch (RFC 6902).

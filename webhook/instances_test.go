@@ -196,6 +196,7 @@ func TestAnInstanceWhoseOperatorVersionIsMissingIsDenied(t *testing.T) {
 		{"create, mutating", "/mutate", instanceReview(admissionv1.Create, instance(t, "zookeeper-9.9.9", nil), nil)},
 		{"create, validating", "/validate", instanceReview(admissionv1.Create, instance(t, "zookeeper-9.9.9", nil), nil)},
 		{"upgrade to it", "/validate", instanceReview(admissionv1.Update, instance(t, "zookeeper-9.9.9", map[string]string{"DISK_SIZE": "5Gi"}), stored)},
+		{"upgrade to it, mutating", "/mutate", instanceReview(admissionv1.Update, instance(t, "zookeeper-9.9.9", map[string]string{"DISK_SIZE": "5Gi"}), stored)},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -205,8 +206,8 @@ func TestAnInstanceWhoseOperatorVersionIsMissingIsDenied(t *testing.T) {
 			}
 		})
 	}
-	if got := counterValue(t, ts, `kval_webhook_denials_total{reason="no-operator-version"}`); got != "3" {
-		t.Errorf("denials counted %s, want 3", got)
+	if got := counterValue(t, ts, `kval_webhook_denials_total{reason="no-operator-version"}`); got != "4" {
+		t.Errorf("denials counted %s, want 4", got)
 	}
 }
 

@@ -19,7 +19,7 @@ type paramsCheckOptions struct {
 func newParamsCheckCommand(s streams) *cobra.Command {
 	o := &paramsCheckOptions{}
 	cmd := &cobra.Command{
-		Use:   "check (--package P | --package P --instance I | --from OLD --to NEW --instance I | --chart DIR --old-values A --values B) [-p NAME=VALUE]... [-P FILE]...",
+		Use:   "check (--package P | --package P --instance I | --from OLD --to NEW --instance I | --chart DIR [--old-chart OLD] --old-values A --values B) [-p NAME=VALUE]... [-P FILE]...",
 		Short: "Check an install, update or upgrade of an operator's Instance offline",
 		Long: `Check runs the rules the webhook runs on an Instance, offline, and prints the
 parameters the Instance ends with (spec.parameters) and every violation:
@@ -32,9 +32,11 @@ parameters the Instance ends with (spec.parameters) and every violation:
             the Instance's values are carried over and -p, -P set over them;
             parameters made immutable or added as immutable need a value,
             immutable ones keep theirs, removed ones leave the Instance
-  Helm:     --chart DIR --old-values A.yaml --values B.yaml
+  Helm:     --chart DIR --old-values A.yaml --values B.yaml [--old-chart OLD]
             x-kubernetes-mutability in the chart's values.schema.json, on
-            the chart's values.yaml merged under each values file
+            the chart's values.yaml merged under each values file; with
+            --old-chart, OLD's values.yaml under A.yaml instead, so that a
+            new chart version changing an immutable default is caught
 
 P, OLD and NEW are package directories or files holding a kudo.dev/v1beta1
 OperatorVersion; the Instance must refer to the OperatorVersion given (P or

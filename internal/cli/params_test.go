@@ -33,6 +33,12 @@ func TestParamsGolden(t *testing.T) {
 		{golden: "params/check-no-mode", args: []string{"params", "check"}},
 		{golden: "params/check-chart-json", args: []string{"params", "check", "-o", "json", "--chart", paramsExamples + "/chart",
 			"--old-values", paramsExamples + "/chart/installed.yaml", "--values", paramsExamples + "/chart/upgrade.yaml"}},
+		{golden: "params/check-chart-old-chart", args: []string{"params", "check", "--chart", paramsExamples + "/chart", "--old-chart", "testdata/params/chart-0.1",
+			"--old-values", paramsExamples + "/chart/installed.yaml", "--values", paramsExamples + "/chart/installed.yaml"}},
+		{golden: "params/check-chart-same-chart", args: []string{"params", "check", "--chart", paramsExamples + "/chart",
+			"--old-values", paramsExamples + "/chart/installed.yaml", "--values", paramsExamples + "/chart/installed.yaml"}},
+		{golden: "params/check-chart-missing-old-chart", args: []string{"params", "check", "--chart", paramsExamples + "/chart", "--old-chart", "testdata/params/no-such-chart",
+			"--old-values", paramsExamples + "/chart/installed.yaml", "--values", paramsExamples + "/chart/installed.yaml"}},
 	}
 	for _, c := range cases {
 		t.Run(c.golden, func(t *testing.T) { runGolden(t, c) })

@@ -31,24 +31,11 @@ func (o *paramsOptions) loadOperatorVersions() error {
 	if len(o.operatorVersionPaths) == 0 {
 		return nil
 	}
-	o.operatorVersions = params.NewIndex()
-	for _, path := range o.operatorVersionPaths {
-		ovs, refused, err := params.ReadOperatorVersions(path)
-		switch {
-		case err != nil:
-			return badInput("--operator-versions: %v", err)
-		case len(refused) > 0:
-			return badInput("--operator-versions: %v", refused[0])
-		}
-		for _, ov := range ovs {
-			// The rules assume verified definitions: a broken one would
-			// judge Instances by a guess (kval params verify says the same).
-			if errs := params.Verify(ov); len(errs) > 0 {
-				return badInput("--operator-versions: %s: %v", ov.Source, errs.ToAggregate())
-			}
-			o.operatorVersions.Add(ov)
-		}
+	ovs, err := params.ReadVerified(o.operatorVersionPaths...)
+	if err != nil {
+		return badInput("--operator-versions: %v", err)
 	}
+	o.operatorVersions = ovs
 	return nil
 }
 
