@@ -72,10 +72,14 @@
 //     (a lowercase "t" in a date-time) fail to parse and fail the rule.
 //   - Property names with no CEL form (characters outside [a-zA-Z0-9_.-/],
 //     or a leading digit).
-//   - Rules over kube-apiserver's cost limits (10,000,000 per rule,
-//     100,000,000 per schema), estimated by package celrules as kval lint
-//     does: reported with celrules' fixes (maxItems, maxProperties,
-//     maxLength), unless Options.NoFixes.
+//   - Rules over kube-apiserver's cost limits, estimated by package
+//     celrules as kval lint does. A rule over 10,000,000 is reported with
+//     celrules' fixes (maxItems, maxProperties, maxLength). Where the rules
+//     of a schema together cost over 100,000,000, however cheap each, the
+//     constructs with the most expensive generated rules are left out, as
+//     many as it takes for the rest to fit, each reported with the total,
+//     the limit, and the bounds that bring its rules within what the rest
+//     leave. Fixes are skipped with Options.NoFixes.
 //
 // One difference is left, documented rather than refused: CEL compares
 // numbers by value, so a field of type number changed from 1 to 1.0 is
