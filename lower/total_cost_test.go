@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/kval-dev/kval/internal/jsonvalue"
 	"github.com/kval-dev/kval/lint"
 	"github.com/kval-dev/kval/lower"
 	"github.com/kval-dev/kval/manifest"
@@ -97,4 +98,24 @@ func lowerPassingLint(t *testing.T, crd map[string]any, opts lower.Options) *low
 		t.Fatalf("the output fails kval lint: %v", errs.ToAggregate())
 	}
 	return res
+}
+
+// TestEachVersionHasItsOwnTotal: two versions with the same schema, which
+// kval lint checks once (spec.validation) while kube-apiserver limits each
+// version's schema: both versions leave out as many constructs.
+func TestEachVersionHasItsOwnTotal(t *testing.T) {
+	crd := manyMapsCRD(t, 150, 100000, "")
+	spec := crd["spec"].(map[string]any)
+	versions := spec["versions"].([]any)
+	v2 := jsonvalue.DeepCopyObject(versions[0].(map[string]any))
+	v2["name"], v2["storage"] = "v2", false
+	spec["versions"] = append(versions, v2)
+	res := lowerPassingLint(t, crd, lower.Options{NoFixes: true})
+	left := map[string]int{}
+	for _, u := range res.Unlowered {
+		left[u.Version]++
+	}
+	if left["v1"] == 0 || left["v1"] != left["v2"] || len(left) != 2 {
+		t.Errorf("left out by version: %v, want as many in v1 and v2", left)
+	}
 }
