@@ -31,10 +31,11 @@ func checkOutput(ctx context.Context, out map[string]any, b *built, withFixes bo
 		fixes = fixesByPath(checker)
 	}
 	more := map[string]Unlowered{}
-	var unexpected field.ErrorList
+	var unexpected, totals field.ErrorList
 	for _, e := range errs {
 		if celrules.IsTotalCostError(e) {
-			continue // names only the top few rules: overTotal reads every cost
+			totals = append(totals, e) // names only the top few rules: overTotal reads every cost
+			continue
 		}
 		path, r, ok := b.generatedRule(e.Field)
 		if !ok {
@@ -48,6 +49,9 @@ func checkOutput(ctx context.Context, out map[string]any, b *built, withFixes bo
 	}
 	if err := b.overTotal(checker.Costs(), more, withFixes); err != nil {
 		return nil, err
+	}
+	if len(more) == 0 {
+		unexpected = append(unexpected, totals...) // overTotal should have left some out
 	}
 	if len(more) == 0 && len(unexpected) > 0 {
 		return nil, fmt.Errorf("%s %q: the lowered CRD fails kval lint (a bug in kval): %v", schema.CRDKind, b.crd, unexpected.ToAggregate())
