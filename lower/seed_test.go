@@ -88,7 +88,7 @@ func TestSeedExamplesLowered(t *testing.T) {
 			}
 		}
 	}
-	t.Logf("%d transitions of seed 000, identical through the extensions and the lowered rules", pairs)
+	t.Logf("%d transitions of seed 000: the same verdicts and errors (sameErrors) through the extensions and the lowered rules", pairs)
 }
 
 func contains(list []schema.Mutability, m schema.Mutability) bool {
