@@ -3,6 +3,7 @@ package celrules
 import (
 	"fmt"
 	"sort"
+	"strings"
 
 	"k8s.io/apimachinery/pkg/util/validation/field"
 	apiservercel "k8s.io/apiserver/pkg/cel"
@@ -130,6 +131,21 @@ func ruleCost(r *compiledRule, cardinality *uint64) uint64 {
 	return multiplyCapped(r.maxCost, r.maxCardinality)
 }
 
+// Parts of the errors about a schema over the total limit.
+const (
+	totalCostName      = "x-kubernetes-validations estimated rule cost total for entire OpenAPIv3 schema"
+	contributedToTotal = "contributed to estimated rule cost total exceeding cost limit for entire OpenAPIv3 schema"
+)
+
+// IsTotalCostError reports whether e is one of the errors about a schema
+// whose rules together cost more than StaticEstimatedCRDCostLimit: a rule
+// among the most expensive, or the schema. A caller that reads the costs
+// (Checker.Costs, RuleCost.Schema) can tell every rule's share instead.
+func IsTotalCostError(e *field.Error) bool {
+	return e.Type == field.ErrorTypeForbidden &&
+		(e.Detail == contributedToTotal || strings.HasPrefix(e.Detail, totalCostName+" "))
+}
+
 // Finish reports a schema whose rules together cost more than kube-apiserver
 // allows: the (at most four) most expensive rules, then the schema.
 func (sc *checkScope) Finish() field.ErrorList {
@@ -138,9 +154,9 @@ func (sc *checkScope) Finish() field.ErrorList {
 	}
 	var errs field.ErrorList
 	for _, e := range sc.total.mostExpensive {
-		errs = append(errs, field.Forbidden(e.path, "contributed to estimated rule cost total exceeding cost limit for entire OpenAPIv3 schema"))
+		errs = append(errs, field.Forbidden(e.path, contributedToTotal))
 	}
-	return append(errs, field.Forbidden(sc.path, costErrorMessage("x-kubernetes-validations estimated rule cost total for entire OpenAPIv3 schema", sc.total.total, StaticEstimatedCRDCostLimit)))
+	return append(errs, field.Forbidden(sc.path, costErrorMessage(totalCostName, sc.total.total, StaticEstimatedCRDCostLimit)))
 }
 
 // observe adds an estimated cost to the schema's total and keeps it for Costs.

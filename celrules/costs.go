@@ -31,6 +31,10 @@ func (c *Checker) Costs() []RuleCost { return c.costs }
 // OverLimit reports whether the cost is over its limit.
 func (rc RuleCost) OverLimit() bool { return rc.Cost > rc.Limit }
 
+// Schema is the path of the openAPIV3Schema the rule is in: the costs of
+// one schema count towards one total (StaticEstimatedCRDCostLimit).
+func (rc RuleCost) Schema() *field.Path { return rc.schemaPath }
+
 // Bound is a maxItems, maxProperties or maxLength on a schema node.
 type Bound struct {
 	// Path is the schema node, e.g. …openAPIV3Schema.properties[spec].properties[hosts].
@@ -62,7 +66,13 @@ func (f Fix) String() string {
 // of them are unbounded, the largest value that does when given to all of
 // them together is one more. messageExpression costs get no fixes. Each
 // candidate costs a few compilations.
-func (rc RuleCost) Fixes() []Fix {
+func (rc RuleCost) Fixes() []Fix { return rc.FixesWithin(rc.Limit) }
+
+// FixesWithin is Fixes for a budget other than the rule's limit: the share
+// of the schema's total (StaticEstimatedCRDCostLimit) that the other rules
+// leave to this one. Without a cost over the budget there is nothing to fix.
+func (rc RuleCost) FixesWithin(budget uint64) []Fix {
+	rc.Limit = budget
 	if !rc.OverLimit() || rc.node.Schema == nil || !strings.HasSuffix(rc.Path.String(), ".rule") {
 		return nil
 	}

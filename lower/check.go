@@ -15,9 +15,10 @@ import (
 
 // checkOutput lints the lowered CRD as kube-apiserver would check it on
 // create, and returns the constructs whose rules it rejects: a rule over
-// the per-rule cost limit (with the bounds that would bring it under,
-// from celrules' fix hints), or among the most expensive rules of a schema
-// over the per-schema limit. Any other error is a bug in the lowering.
+// the per-rule cost limit (with the bounds that would bring it under, from
+// celrules' fix hints), and, where the rules of a schema together cost
+// more than the limit of a whole schema, the most expensive generated ones
+// (see overTotal). Any other error is a bug in the lowering.
 func checkOutput(ctx context.Context, out map[string]any, b *built, withFixes bool) (map[string]Unlowered, error) {
 	decoded, errs := schema.DecodeCRD(manifest.Document{Object: out})
 	if len(errs) > 0 {
@@ -30,8 +31,12 @@ func checkOutput(ctx context.Context, out map[string]any, b *built, withFixes bo
 		fixes = fixesByPath(checker)
 	}
 	more := map[string]Unlowered{}
-	var unexpected field.ErrorList
+	var unexpected, totals field.ErrorList
 	for _, e := range errs {
+		if celrules.IsTotalCostError(e) {
+			totals = append(totals, e) // names only the top few rules: overTotal reads every cost
+			continue
+		}
 		path, r, ok := b.generatedRule(e.Field)
 		if !ok {
 			unexpected = append(unexpected, e)
@@ -41,6 +46,12 @@ func checkOutput(ctx context.Context, out map[string]any, b *built, withFixes bo
 		if _, seen := more[id]; !seen {
 			more[id] = b.unlowered(r.version, r.of, "its rule "+e.Detail, fixes[path])
 		}
+	}
+	if err := b.overTotal(checker.Costs(), more, withFixes); err != nil {
+		return nil, err
+	}
+	if len(more) == 0 {
+		unexpected = append(unexpected, totals...) // overTotal should have left some out
 	}
 	if len(more) == 0 && len(unexpected) > 0 {
 		return nil, fmt.Errorf("%s %q: the lowered CRD fails kval lint (a bug in kval): %v", schema.CRDKind, b.crd, unexpected.ToAggregate())

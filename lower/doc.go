@@ -4,8 +4,16 @@
 // semantics) into one whose x-kubernetes-validations transition rules
 // enforce the same semantics in kube-apiserver 1.29 and later, with no kval
 // process running (kval lower). The equivalence test validates random
-// updates of every corpus CRD, with extensions placed at random, through
-// both and finds the same verdicts and errors.
+// updates of every corpus and examples/ CRD, with extensions placed at
+// random, through both and finds the same verdicts, and the same errors at
+// the same paths but where a fieldPath cannot say them (keys, and below
+// the items of lists kube-apiserver does not correlate: see below). The
+// extensions are checked on every update there, as kval validate does,
+// also where kube-apiserver's errors would keep it from calling a webhook;
+// the rules run then too, except after the errors that keep
+// kube-apiserver's rules from running (a wrong type, a missing required
+// field, an enum, length or count violated), where it reports that the
+// rules did not run instead of their errors.
 //
 // # Where the rules go
 //
@@ -72,10 +80,14 @@
 //     (a lowercase "t" in a date-time) fail to parse and fail the rule.
 //   - Property names with no CEL form (characters outside [a-zA-Z0-9_.-/],
 //     or a leading digit).
-//   - Rules over kube-apiserver's cost limits (10,000,000 per rule,
-//     100,000,000 per schema), estimated by package celrules as kval lint
-//     does: reported with celrules' fixes (maxItems, maxProperties,
-//     maxLength), unless Options.NoFixes.
+//   - Rules over kube-apiserver's cost limits, estimated by package
+//     celrules as kval lint does. A rule over 10,000,000 is reported with
+//     celrules' fixes (maxItems, maxProperties, maxLength). Where the rules
+//     of a schema together cost over 100,000,000, however cheap each, the
+//     constructs with the most expensive generated rules are left out, as
+//     many as it takes for the rest to fit, each reported with the total,
+//     the limit, and the bounds that bring its rules within what the rest
+//     leave. Fixes are skipped with Options.NoFixes.
 //
 // One difference is left, documented rather than refused: CEL compares
 // numbers by value, so a field of type number changed from 1 to 1.0 is
@@ -86,5 +98,8 @@
 // Lower works on the CRD document (an unstructured map, as package
 // manifest reads it) and changes nothing but the schemas' rules and, unless
 // Options.KeepExtensions, the extensions. The input must pass kval lint;
-// the output does too (Lower lints it, and leaves out what it rejects).
+// the output does too, cost limits included: Lower lints it and leaves out
+// the constructs whose rules it rejects, round after round (a left-out
+// x-kubernetes-mutability uncovers the constructs below it), until a round
+// leaves out nothing more.
 package lower

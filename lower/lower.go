@@ -3,6 +3,7 @@ package lower
 import (
 	"context"
 	"fmt"
+	"maps"
 	"sort"
 	"strings"
 
@@ -73,10 +74,6 @@ func (e *InputError) Error() string {
 	return fmt.Sprintf("%s %q is invalid: %v", schema.CRDKind, e.CRD, e.Errs.ToAggregate())
 }
 
-// maxRounds bounds the rounds of lowering and linting: each round but the
-// last leaves out at least one more extension.
-const maxRounds = 64
-
 // Lower rewrites a CRD (an unstructured apiextensions.k8s.io/v1 or v1beta1
 // CustomResourceDefinition) so that x-kubernetes-validations transition
 // rules enforce its mutability extensions. crd is not changed.
@@ -85,8 +82,11 @@ func Lower(ctx context.Context, crd map[string]any, opts Options) (*Result, erro
 	if err != nil {
 		return nil, err
 	}
+	// Each round lowers all but the constructs left out so far and lints
+	// the output; it ends, or leaves out at least one more construct. The
+	// constructs are finite, so the rounds are.
 	left := map[string]Unlowered{}
-	for range maxRounds {
+	for {
 		out, res := build(decoded, crd, left, opts)
 		more, err := checkOutput(ctx, out, res, !opts.NoFixes)
 		if err != nil {
@@ -95,11 +95,12 @@ func Lower(ctx context.Context, crd map[string]any, opts Options) (*Result, erro
 		if len(more) == 0 {
 			return res.result(out, left), nil
 		}
-		for id, u := range more {
-			left[id] = u
+		grown := len(left)
+		maps.Copy(left, more)
+		if len(left) == grown {
+			return nil, fmt.Errorf("%s %q: lowering leaves out a construct it left out before (a bug in kval)", schema.CRDKind, decoded.Name())
 		}
 	}
-	return nil, fmt.Errorf("%s %q: lowering did not converge in %d rounds (a bug in kval)", schema.CRDKind, decoded.Name(), maxRounds)
 }
 
 func checkInput(ctx context.Context, crd map[string]any) (*schema.CRD, error) {

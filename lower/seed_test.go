@@ -58,20 +58,21 @@ func seedObject(t *testing.T, spec string) map[string]any {
 // TestSeedExamplesLowered runs every transition of seed 000's worked
 // examples, under each value of the extension, through the extensions and
 // through the lowered rules: both give the seed's verdict, with the same
-// errors. Lists get maxItems, which item immutability in atomic lists
-// needs (without it, Lower says so: TestAtomicItemsNeedMaxItems).
+// errors (sameErrors). Lists get maxItems, which item immutability in
+// atomic lists needs (without it, Lower says so:
+// TestUnlowerableConstructsSayWhyAndWhatFixesThem/atomic_list_items).
 func TestSeedExamplesLowered(t *testing.T) {
 	pairs := 0
 	for _, ex := range seedcases.Examples {
 		for _, m := range ex.Values {
 			crd := seedCRD(t, fmt.Sprintf(ex.Schema, m), "8")
-			tr, res := newTrio(t, crd, "v1")
+			sd, res := newSides(t, crd, "v1")
 			if len(res.Unlowered) > 0 {
 				t.Fatalf("%s/%s: not lowered: %v", ex.Name, m, res.Unlowered)
 			}
 			for _, step := range ex.Transitions {
 				old, new := seedObject(t, step.Old), seedObject(t, step.New)
-				got, err := tr.compare(old, new)
+				got, err := sd.compare(old, new)
 				if err != nil {
 					t.Errorf("%s/%s: %s -> %s: %v", ex.Name, m, step.Old, step.New, err)
 					continue
@@ -87,7 +88,7 @@ func TestSeedExamplesLowered(t *testing.T) {
 			}
 		}
 	}
-	t.Logf("%d transitions of seed 000, identical through the extensions and the lowered rules", pairs)
+	t.Logf("%d transitions of seed 000: the same verdicts and errors (sameErrors) through the extensions and the lowered rules", pairs)
 }
 
 func contains(list []schema.Mutability, m schema.Mutability) bool {

@@ -35,10 +35,13 @@ CRD passes kval lint.
 
 Some constructs have no faithful CEL form or would cost more than
 kube-apiserver allows (positions in atomic lists without maxItems, the order
-of lists inside set items, date and duration strings, rules over the cost
-limits): each is reported on stderr with the reason and the maxItems,
-maxProperties or maxLength that would fix it. Then nothing is printed, unless
---best-effort, which prints the CRDs with everything else lowered.
+of lists inside set items, date and duration strings, a rule over the cost
+limit of a rule, the most expensive rules of a schema whose rules together
+are over the limit of a schema): each is reported on stderr with the reason
+and the maxItems, maxProperties or maxLength that would fix it. Then nothing
+is printed, unless --best-effort, which prints the CRDs with everything else
+lowered and the constructs reported left out (their extensions dropped, or
+kept with --keep-extensions, without rules).
 
 Exit status: 0 when every extension was lowered, 1 when one could not be
 (with --best-effort the CRDs are printed all the same), 2 when an input cannot

@@ -14,11 +14,14 @@ import (
 func TestLowerGolden(t *testing.T) {
 	const crd = "../../examples/crd.yaml"
 	const bounded = "testdata/lower/bounded.yaml"
+	const overTotal = "testdata/lower/over-total.yaml"
 	cases := []cliCase{
 		{golden: "lower/examples", args: []string{"lower", crd}},
 		{golden: "lower/examples-best-effort", args: []string{"lower", "--best-effort", crd}},
 		{golden: "lower/bounded", args: []string{"lower", bounded}},
 		{golden: "lower/bounded-json-keep", args: []string{"lower", "-o", "json", "--keep-extensions", bounded}},
+		{golden: "lower/over-total", args: []string{"lower", overTotal}},
+		{golden: "lower/over-total-best-effort", args: []string{"lower", "--best-effort", overTotal}},
 		{golden: "lower/invalid", args: []string{"lower", "testdata/lower/invalid.yaml"}},
 		{golden: "lower/no-crd", args: []string{"lower", "../../examples/objects/orders.yaml"}},
 		{golden: "lower/bad-output", args: []string{"lower", "-o", "xml", crd}},
@@ -37,6 +40,7 @@ func TestLowerOutputPassesLint(t *testing.T) {
 		{"lower", "-o", "json", "testdata/lower/bounded.yaml"},
 		{"lower", "--keep-extensions", "testdata/lower/bounded.yaml"},
 		{"lower", "--best-effort", "../../examples/crd.yaml"},
+		{"lower", "--best-effort", "testdata/lower/over-total.yaml"},
 		{"lower", "--best-effort", "../../testdata/corpus/gateway-api/crds-standard/"},
 	} {
 		var stdout, stderr bytes.Buffer
