@@ -19,6 +19,8 @@
 //	             messages
 //	resource.go  root types to CRDs: names, scope, versions, subresources,
 //	             printer columns, the storage version
+//	lower.go     with Options.Lower, the mutability extensions rewritten
+//	             as CEL transition rules by package lower (kval lower)
 //	encode.go    the CRDs as YAML documents
 //
 // Like package gen, a run never stops at the first problem: every unknown

@@ -38,6 +38,12 @@ type Options struct {
 	// <gateway:experimental:validation:...> tags of type comments so.
 	// Problems with them are reported at the type.
 	TypeMarkers func(t *types.TypeName, doc string) []string
+	// Lower rewrites the x-kubernetes-mutability and
+	// x-kubernetes-key-mutability of seed 000's markers as CEL transition
+	// rules (package lower) and drops the extensions, which
+	// kube-apiserver does not know: a CRD for clusters with no kval
+	// webhook. An extension with no faithful rule is a problem.
+	Lower bool
 }
 
 // Result is what a run produced.
@@ -94,7 +100,12 @@ func Generate(opts Options) (*Result, error) {
 		for _, msg := range check(context.Background(), c) {
 			prog.ps.add(groups[id][0].pos, "the generated %s is invalid: %s", c, msg)
 		}
-		crds = append(crds, c)
+		if opts.Lower && len(prog.ps.list) == 0 {
+			c = lowered(context.Background(), prog.ps, groups[id][0].pos, c)
+		}
+		if c != nil {
+			crds = append(crds, c)
+		}
 	}
 	res := &Result{Problems: prog.ps.sorted()}
 	if len(res.Problems) == 0 {
