@@ -119,7 +119,8 @@ func Generate(opts Options) (*Result, error) {
 // Versions are in controller-gen's order, by name (v1, v1alpha2, v1beta1),
 // so that its CRDs and kval's diff cleanly; kube-apiserver orders them by
 // priority itself wherever order matters. The names, scope and metadata
-// are the highest-priority version's.
+// are the highest-priority version's, with the short names and categories
+// of every version.
 func assemble(ps *problems, name string, kinds []*kindInfo, annotations map[string]string) *CRD {
 	first := slices.MaxFunc(kinds, func(a, b *kindInfo) int {
 		return version.CompareKubeAwareVersionStrings(a.version.Name, b.version.Name)
@@ -129,9 +130,15 @@ func assemble(ps *problems, name string, kinds []*kindInfo, annotations map[stri
 		return nil
 	}
 	names := first.names
-	for _, k := range kinds[1:] {
-		names.ShortNames = appendNew(names.ShortNames, k.names.ShortNames)
-		names.Categories = appendNew(names.Categories, k.names.Categories)
+	names.ShortNames = slices.Clone(names.ShortNames) // appended to below
+	names.Categories = slices.Clone(names.Categories)
+	for _, k := range kinds {
+		// Every other version's, whichever sorts first: first is the
+		// highest-priority version, not kinds[0].
+		if k != first {
+			names.ShortNames = appendNew(names.ShortNames, k.names.ShortNames)
+			names.Categories = appendNew(names.Categories, k.names.Categories)
+		}
 	}
 	first.annotations = withAnnotations(first.annotations, annotations)
 	obj := crdObject(name, first, names, kinds)
