@@ -125,6 +125,11 @@ const (
 	// optional field's checks skip it; kube-apiserver checks minItems and
 	// minProperties on an empty list or map present in the object.
 	emptyReason = "k8s:minItems, k8s:minProperties: an empty list or map is unset to the Go code, a value to the CRD"
+	// emptyPresenceReason: +k8s:immutable's rule on a list or map (and
+	// seed 000's +immutable beside it) compares presence, and an empty
+	// list or map is present to kube-apiserver; to the Go code it is
+	// unset, so an update between absent and empty changes nothing.
+	emptyPresenceReason = "k8s:immutable on a list or map: an update between absent and empty changes presence for the CRD's rule, nothing for the Go code"
 	// ratchetReason: an error the old object already had, which the
 	// update kept. The Go code ratchets per field (a union per set of
 	// members): an unchanged field is not validated again. A rule kval gen
@@ -178,6 +183,19 @@ func emptyAt(obj map[string]any, path string) bool {
 		return len(v) == 0
 	}
 	return false
+}
+
+// emptyPresence says whether an engine error is an immutability rule's on
+// a list or map that is absent or empty in both objects of an update.
+func emptyPresence(e *field.Error, obj, old map[string]any) bool {
+	if old == nil || e.Detail != "field is immutable" || strings.Contains(e.Field, "[") {
+		return false
+	}
+	return emptyOrAbsent(obj, e.Field) && emptyOrAbsent(old, e.Field)
+}
+
+func emptyOrAbsent(obj map[string]any, path string) bool {
+	return valueAt(obj, path) == nil || emptyAt(obj, path)
 }
 
 // minCount says whether an engine error's key is minItems' or

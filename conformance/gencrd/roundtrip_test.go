@@ -142,6 +142,8 @@ func (c *tally) diff(engineErrs, goErrs field.ErrorList, obj, old map[string]any
 			nulls = true
 		case minCount(n.engineKey(e)) && emptyAt(obj, e.Field):
 			c.skipped[emptyReason]++
+		case emptyPresence(e, obj, old):
+			c.skipped[emptyPresenceReason]++
 		default:
 			engineKeys[n.engineKey(e)] = true
 		}

@@ -22,3 +22,21 @@ type Mutability struct {
 	// +k8s:update=NoModify
 	Seal *string `json:"seal,omitempty"`
 }
+
+// MutableCollections covers seed 000's +immutable on lists and maps; the
+// twin is +k8s:immutable (KEP-5073: NoSet, NoAddItem, NoRemoveItem and
+// every item immutable). The list is atomic: the Go code compares a list
+// in order, where CEL's equality of a set ignores the order.
+type MutableCollections struct {
+	// +k8s:optional
+	// +k8s:listType=atomic
+	// +k8s:maxItems=4
+	// +immutable
+	// +k8s:immutable
+	Pinned []string `json:"pinned,omitempty"`
+	// +k8s:optional
+	// +k8s:maxProperties=4
+	// +immutable
+	// +k8s:immutable
+	Selector map[string]string `json:"selector,omitempty"`
+}

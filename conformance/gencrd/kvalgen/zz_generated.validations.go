@@ -395,6 +395,49 @@ func validate_Mutability_Seal(ctx context.Context, op operation.Operation, fldPa
 	return errs
 }
 
+// Validate_MutableCollections validates api.MutableCollections values against the rules declared by
+// +k8s: tags on the type and its fields.
+func Validate_MutableCollections(ctx context.Context, op operation.Operation, fldPath *field.Path, obj, oldObj *api.MutableCollections) (errs field.ErrorList) {
+	if obj == nil {
+		return errs // a nil struct has no fields to validate
+	}
+	errs = append(errs, validate_MutableCollections_Pinned(ctx, op, fldPath, obj, oldObj)...)
+	errs = append(errs, validate_MutableCollections_Selector(ctx, op, fldPath, obj, oldObj)...)
+	return errs
+}
+
+// validate_MutableCollections_Pinned validates field MutableCollections.Pinned.
+func validate_MutableCollections_Pinned(ctx context.Context, op operation.Operation, fldPath *field.Path, obj, oldObj *api.MutableCollections) (errs field.ErrorList) {
+	value := obj.Pinned
+	var oldValue []string
+	if oldObj != nil {
+		oldValue = oldObj.Pinned
+		if op.Type == operation.Update && slices.Equal(value, oldValue) {
+			return nil // unchanged
+		}
+	}
+	fldPath = fldPath.Child("pinned")
+	errs = append(errs, validate.Immutable(ctx, op, fldPath, value, oldValue).MarkShortCircuit()...)
+	errs = append(errs, validate.MaxItems(ctx, op, fldPath, value, oldValue, 4).MarkShortCircuit()...)
+	return errs
+}
+
+// validate_MutableCollections_Selector validates field MutableCollections.Selector.
+func validate_MutableCollections_Selector(ctx context.Context, op operation.Operation, fldPath *field.Path, obj, oldObj *api.MutableCollections) (errs field.ErrorList) {
+	value := obj.Selector
+	var oldValue map[string]string
+	if oldObj != nil {
+		oldValue = oldObj.Selector
+		if op.Type == operation.Update && maps.Equal(value, oldValue) {
+			return nil // unchanged
+		}
+	}
+	fldPath = fldPath.Child("selector")
+	errs = append(errs, validate.Immutable(ctx, op, fldPath, value, oldValue).MarkShortCircuit()...)
+	errs = append(errs, validate.MaxProperties(ctx, op, fldPath, value, oldValue, 4).MarkShortCircuit()...)
+	return errs
+}
+
 // Validate_Port validates api.Port values against the rules declared by
 // +k8s: tags on the type and its fields.
 func Validate_Port(ctx context.Context, op operation.Operation, fldPath *field.Path, obj, oldObj *api.Port) (errs field.ErrorList) {
@@ -835,6 +878,7 @@ func Validate_WidgetSpec(ctx context.Context, op operation.Operation, fldPath *f
 	errs = append(errs, validate_WidgetSpec_Updates(ctx, op, fldPath, obj, oldObj)...)
 	errs = append(errs, validate_WidgetSpec_Unions(ctx, op, fldPath, obj, oldObj)...)
 	errs = append(errs, validate_WidgetSpec_Mutability(ctx, op, fldPath, obj, oldObj)...)
+	errs = append(errs, validate_WidgetSpec_MutableCollections(ctx, op, fldPath, obj, oldObj)...)
 	return errs
 }
 
@@ -943,5 +987,23 @@ func validate_WidgetSpec_Mutability(ctx context.Context, op operation.Operation,
 	}
 	fldPath = fldPath.Child("mutability")
 	errs = append(errs, Validate_Mutability(ctx, op, fldPath, value, oldValue)...)
+	return errs
+}
+
+// validate_WidgetSpec_MutableCollections validates field WidgetSpec.MutableCollections.
+func validate_WidgetSpec_MutableCollections(ctx context.Context, op operation.Operation, fldPath *field.Path, obj, oldObj *api.WidgetSpec) (errs field.ErrorList) {
+	value := obj.MutableCollections
+	var oldValue *api.MutableCollections
+	if oldObj != nil {
+		oldValue = oldObj.MutableCollections
+		if op.Type == operation.Update && equality.Semantic.DeepEqual(value, oldValue) {
+			return nil // unchanged
+		}
+	}
+	if value == nil {
+		return nil // not set: nothing to validate
+	}
+	fldPath = fldPath.Child("mutableCollections")
+	errs = append(errs, Validate_MutableCollections(ctx, op, fldPath, value, oldValue)...)
 	return errs
 }
