@@ -46,8 +46,9 @@
 // Invalid), and for +k8s:maxBytes (a rule's Invalid for TooLong),
 // +k8s:format (one error naming the format), +k8s:forbidden (a rule needs a
 // message) and +k8s:monotonic (the message cannot name the old value).
-// Semantics differ where the Go code stops at +k8s:maxItems or
-// +k8s:maxProperties and the CRD validates the items, where the Go code
+// Semantics differ where the Go code stops at +k8s:maxItems,
+// +k8s:maxProperties or +k8s:update=NoAddItem|NoRemoveItem and the CRD
+// validates the items, where the Go code
 // takes an empty list or map for unset, where the Go code ratchets per
 // field and a rule on the parent struct per struct, and where the Go code
 // checks transition tags of values an update adds and a CRD transition
