@@ -26,7 +26,12 @@
 // Like package gen, a run never stops at the first problem: every unknown
 // or misused marker and every Go shape a CRD cannot express (a recursive
 // type, an interface, a float without a marker) is collected as a Problem
-// with its file and line, and nothing is written while there is any.
+// with its file and line, and nothing is written while there is any. A
+// misuse only kube-apiserver's checks of the generated CRD catch is
+// reported at the marker that wrote the keyword or rule (origin.go); a
+// marker on a field outside the JSON form (json:"-", unexported) is a
+// problem, since it does nothing; +k8s:memberOf and +k8s:union are refused
+// with kval gen's reason.
 // Options.IgnorePrefixes names the markers of other tools (gateway:) to
 // leave alone; nothing is ignored unless the caller says so.
 // Options.Annotations sets annotations no marker gives, such as the

@@ -97,8 +97,12 @@ func Generate(opts Options) (*Result, error) {
 		if len(prog.ps.list) > 0 {
 			continue // a lint error would only repeat a problem found
 		}
-		for _, msg := range check(context.Background(), c) {
-			prog.ps.add(groups[id][0].pos, "the generated %s is invalid: %s", c, msg)
+		for _, e := range check(context.Background(), c) {
+			pos, ok := b.locate(groups[id], e.path)
+			if !ok {
+				pos = groups[id][0].pos
+			}
+			prog.ps.add(pos, "the generated %s is invalid: %s", c, e.msg)
 		}
 		if opts.Lower && len(prog.ps.list) == 0 {
 			c = lowered(context.Background(), prog.ps, groups[id][0].pos, c)
