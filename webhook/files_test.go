@@ -42,7 +42,7 @@ func TestFilesAreReloadedAndABrokenReloadKeepsTheWorkingSchema(t *testing.T) {
 	mount(t, dir, "..v2", []byte(strings.Replace(string(crd), "x-kubernetes-mutability: Immutable", "minLength: 1", 1)))
 	eventually(t, "the changed CRD is served", func() bool { return post(t, ts, "/validate", immutableChange).Allowed })
 
-	mount(t, dir, "..v3", []byte(strings.Replace(string(crd), `rule: "self.replicas == 1`, `rule: "self.replicas ==`, 1)))
+	mount(t, dir, "..v3", []byte(strings.Replace(string(crd), `rule: self.replicas == 1 ||`, `rule: self.replicas == ||`, 1)))
 	eventually(t, "the broken reload is reported", func() bool {
 		_, detail := get(t, ts, "/readyz")
 		return strings.Contains(detail, "last load: CustomResourceDefinition.apiextensions.k8s.io \"databases.example.kval.dev\" is invalid")

@@ -26,3 +26,38 @@ func TestExamples(t *testing.T) {
 	}
 	compare.CheckExamples(t, "conformance/gatewaycrd17: Gateway API v1.7.0", gen, rel, docs, 80, 200)
 }
+
+// TestInvalidExamples: every object of the corpus's invalid examples
+// (testdata/corpus/gateway-api/invalid-examples, the module's
+// hack/invalid-examples) gets the same rejection and errors from kval's
+// engine with the generated CRDs as with the released ones: all of them
+// with the experimental channel, those of standard/ with the standard
+// channel.
+func TestInvalidExamples(t *testing.T) {
+	root := filepath.Join("..", "..", "testdata", "corpus", "gateway-api", "invalid-examples")
+	for _, c := range []struct {
+		channel, dir string
+		gen          map[string]map[string]any
+		released     string
+		min          int
+	}{
+		{"experimental", root, generatedCRDs(t), releasedDir(t), 30},
+		{"standard", filepath.Join(root, "standard"), generatedStandardCRDs(t), releasedStandardDir(t), 20},
+	} {
+		t.Run(c.channel, func(t *testing.T) {
+			gen, err := compare.CatalogOf(c.gen)
+			if err != nil {
+				t.Fatal(err)
+			}
+			rel, err := compare.CatalogOfDir(c.released)
+			if err != nil {
+				t.Fatal(err)
+			}
+			docs, err := compare.ExampleDocs(c.dir)
+			if err != nil {
+				t.Fatal(err)
+			}
+			compare.CheckInvalidExamples(t, "conformance/gatewaycrd17: Gateway API v1.7.0, "+c.channel, gen, rel, docs, c.min)
+		})
+	}
+}

@@ -113,7 +113,10 @@ const (
 	// is not validated further), where kube-apiserver validates the items
 	// of a list or map whatever its size. Errors below such a field are
 	// not compared.
-	shortCircuitReason = "k8s:maxItems, k8s:maxProperties: the Go code stops at a list or map too long, the CRD validates its items"
+	// The item constraints of +k8s:update (NoAddItem, NoRemoveItem) are
+	// short circuits too: the Go code does not validate the items of a
+	// list that gained or lost one.
+	shortCircuitReason = "k8s:maxItems, k8s:maxProperties, k8s:update=NoAddItem|NoRemoveItem: the Go code stops at a list or map too long or whose items changed, the CRD validates its items"
 	// addedParentReason: on update, the Go code checks the transition tags
 	// (+k8s:immutable, +k8s:update) of the fields of a struct the update
 	// adds, as if each were unset before, and of a value the update sets or
@@ -125,6 +128,11 @@ const (
 	// optional field's checks skip it; kube-apiserver checks minItems and
 	// minProperties on an empty list or map present in the object.
 	emptyReason = "k8s:minItems, k8s:minProperties: an empty list or map is unset to the Go code, a value to the CRD"
+	// emptyPresenceReason: +k8s:immutable's rule on a list or map (and
+	// seed 000's +immutable beside it) compares presence, and an empty
+	// list or map is present to kube-apiserver; to the Go code it is
+	// unset, so an update between absent and empty changes nothing.
+	emptyPresenceReason = "k8s:immutable on a list or map: an update between absent and empty changes presence for the CRD's rule, nothing for the Go code"
 	// ratchetReason: an error the old object already had, which the
 	// update kept. The Go code ratchets per field (a union per set of
 	// members): an unchanged field is not validated again. A rule kval gen
@@ -141,7 +149,7 @@ const (
 func shortCircuited(goErrs field.ErrorList) []string {
 	var out []string
 	for _, e := range goErrs {
-		if e.Origin == "maxItems" || e.Origin == "maxProperties" {
+		if e.Origin == "maxItems" || e.Origin == "maxProperties" || itemDetails[e.Detail] {
 			out = append(out, e.Field)
 		}
 	}
@@ -178,6 +186,40 @@ func emptyAt(obj map[string]any, path string) bool {
 		return len(v) == 0
 	}
 	return false
+}
+
+// itemDetails are the Go code's details for +k8s:update=NoAddItem and
+// NoRemoveItem.
+var itemDetails = map[string]bool{"item may not be added": true, "item may not be removed": true}
+
+// atList moves the Go code's errors of NoAddItem and NoRemoveItem, at each
+// item's index or key, to the list or map: kval gen crd's rule is on the
+// parent struct (where presence counts) and its error names the field.
+// The detail and the type are the same.
+func atList(goErrs field.ErrorList) field.ErrorList {
+	out := make(field.ErrorList, len(goErrs))
+	for i, e := range goErrs {
+		if itemDetails[e.Detail] && strings.HasSuffix(e.Field, "]") {
+			moved := *e
+			moved.Field = e.Field[:strings.LastIndex(e.Field, "[")]
+			e = &moved
+		}
+		out[i] = e
+	}
+	return out
+}
+
+// emptyPresence says whether an engine error is an immutability rule's on
+// a list or map that is absent or empty in both objects of an update.
+func emptyPresence(e *field.Error, obj, old map[string]any) bool {
+	if old == nil || e.Detail != "field is immutable" || strings.Contains(e.Field, "[") {
+		return false
+	}
+	return emptyOrAbsent(obj, e.Field) && emptyOrAbsent(old, e.Field)
+}
+
+func emptyOrAbsent(obj map[string]any, path string) bool {
+	return valueAt(obj, path) == nil || emptyAt(obj, path)
 }
 
 // minCount says whether an engine error's key is minItems' or

@@ -4,7 +4,7 @@
 // same verdicts, error types and field paths on fuzzed objects and updates
 // (roundtrip_test.go). Messages are compared too, except for the tags
 // mapped to OpenAPI keywords, whose errors carry kube-apiserver's wording;
-// the tags whose semantics differ are listed in differences.go with the
+// the tags whose semantics differ are listed in differences_test.go with the
 // reason.
 //
 // Both generated artifacts are committed and checked to be up to date

@@ -127,6 +127,7 @@ func (c *tally) compare(t *testing.T, what string, engineV, goV verdict, obj, ol
 // errors kept the CRD's rules from running, the engine's errors must be
 // among the Go code's, whose rule-like checks have nothing to compare with.
 func (c *tally) diff(engineErrs, goErrs field.ErrorList, obj, old map[string]any) string {
+	goErrs = atList(goErrs)
 	n := newNormalizer(engineErrs)
 	cut := shortCircuited(goErrs)
 	engineKeys, goKeys := map[string]bool{}, map[string]*field.Error{}
@@ -142,6 +143,8 @@ func (c *tally) diff(engineErrs, goErrs field.ErrorList, obj, old map[string]any
 			nulls = true
 		case minCount(n.engineKey(e)) && emptyAt(obj, e.Field):
 			c.skipped[emptyReason]++
+		case emptyPresence(e, obj, old):
+			c.skipped[emptyPresenceReason]++
 		default:
 			engineKeys[n.engineKey(e)] = true
 		}

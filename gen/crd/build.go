@@ -21,6 +21,9 @@ type builder struct {
 	unions map[*schema.Schema]map[string]*union
 	// typeMarkers is Options.TypeMarkers.
 	typeMarkers func(t *types.TypeName, doc string) []string
+	// origins say which marker wrote each keyword of each node
+	// (origin.go).
+	origins map[*schema.Schema]*origin
 }
 
 // node is a schema being built and what markers written on it may need.
@@ -69,6 +72,7 @@ func (b *builder) named(n *types.Named, pos tags.Pos) *schema.Schema {
 	if d := description(decl.doc); d != "" || decl.base == nil {
 		s.Description = d
 	}
+	b.declared(s, decl.pos)
 	nd := &node{b: b, s: s, t: n}
 	lines := append(append([]tags.Line{}, decl.extra...), decl.doc...)
 	if b.typeMarkers != nil {
@@ -138,8 +142,18 @@ func (n *node) apply(u use) {
 	if u.m.schema == nil {
 		return
 	}
+	before, rules := keywords(n.s), len(n.s.Validations)
+	var parentBefore map[string]any
+	var parentRules int
+	if n.parent != nil {
+		parentBefore, parentRules = keywords(n.parent), len(n.parent.Validations)
+	}
 	if err := u.m.schema(n, u); err != nil {
 		n.b.ps.add(u.pos, "%v", err)
+	}
+	n.b.wrote(n.s, before, rules, u.pos)
+	if n.parent != nil {
+		n.b.wrote(n.parent, parentBefore, parentRules, u.pos)
 	}
 }
 

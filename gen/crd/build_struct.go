@@ -61,6 +61,7 @@ func parseJSONTag(f *types.Var, tag reflect.StructTag) jsonTag {
 func (b *builder) field(parent *schema.Schema, f *types.Var, tag reflect.StructTag, fd fieldDecl) {
 	jt := parseJSONTag(f, tag)
 	if jt.skip || (!f.Exported() && !jt.inline) {
+		b.unusedMarkers(f, jt, fd)
 		return
 	}
 	if jt.inline {
@@ -71,6 +72,7 @@ func (b *builder) field(parent *schema.Schema, f *types.Var, tag reflect.StructT
 	if d := description(fd.doc); d != "" {
 		s.Description = d
 	}
+	b.declared(s, fd.pos)
 	n := &node{b: b, s: s, t: f.Type(), parent: parent, field: jt.name}
 	for _, u := range markersIn(fd.doc, onField, b.ps) {
 		n.apply(u)
@@ -113,4 +115,20 @@ func (b *builder) inline(parent *schema.Schema, f *types.Var, fd fieldDecl) {
 	}
 	parent.Required = append(parent.Required, s.Required...)
 	parent.Validations = append(parent.Validations, s.Validations...)
+}
+
+// unusedMarkers reports the markers of a field that is not in the JSON
+// form (json:"-", or unexported): the field has no schema, so, as with
+// controller-gen, which skips such fields, a marker there does nothing;
+// a silent no-op would hide a rule the author meant.
+func (b *builder) unusedMarkers(f *types.Var, jt jsonTag, fd fieldDecl) {
+	why := `json:"-" leaves the field out of the JSON form and the schema`
+	if !jt.skip {
+		why = "the field is unexported, so in neither the JSON form nor the schema"
+	}
+	for _, m := range tags.Extract(fd.doc, "") {
+		if !b.ps.ignored(m.Name) {
+			b.ps.add(m.Pos, "+%s on field %s does nothing: %s (controller-gen skips such fields too); remove the marker", m.Name, f.Name(), why)
+		}
+	}
 }

@@ -19,12 +19,19 @@
 //	             messages
 //	resource.go  root types to CRDs: names, scope, versions, subresources,
 //	             printer columns, the storage version
+//	lower.go     with Options.Lower, the mutability extensions rewritten
+//	             as CEL transition rules by package lower (kval lower)
 //	encode.go    the CRDs as YAML documents
 //
 // Like package gen, a run never stops at the first problem: every unknown
 // or misused marker and every Go shape a CRD cannot express (a recursive
 // type, an interface, a float without a marker) is collected as a Problem
-// with its file and line, and nothing is written while there is any.
+// with its file and line, and nothing is written while there is any. A
+// misuse only kube-apiserver's checks of the generated CRD catch is
+// reported at the marker that wrote the keyword or rule (origin.go); a
+// marker on a field outside the JSON form (json:"-", unexported) is a
+// problem, since it does nothing; +k8s:memberOf and +k8s:union are refused
+// with kval gen's reason.
 // Options.IgnorePrefixes names the markers of other tools (gateway:) to
 // leave alone; nothing is ignored unless the caller says so.
 // Options.Annotations sets annotations no marker gives, such as the
@@ -44,8 +51,9 @@
 // Invalid), and for +k8s:maxBytes (a rule's Invalid for TooLong),
 // +k8s:format (one error naming the format), +k8s:forbidden (a rule needs a
 // message) and +k8s:monotonic (the message cannot name the old value).
-// Semantics differ where the Go code stops at +k8s:maxItems or
-// +k8s:maxProperties and the CRD validates the items, where the Go code
+// Semantics differ where the Go code stops at +k8s:maxItems,
+// +k8s:maxProperties or +k8s:update=NoAddItem|NoRemoveItem and the CRD
+// validates the items, where the Go code
 // takes an empty list or map for unset, where the Go code ratchets per
 // field and a rule on the parent struct per struct, and where the Go code
 // checks transition tags of values an update adds and a CRD transition

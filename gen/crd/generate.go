@@ -38,6 +38,12 @@ type Options struct {
 	// <gateway:experimental:validation:...> tags of type comments so.
 	// Problems with them are reported at the type.
 	TypeMarkers func(t *types.TypeName, doc string) []string
+	// Lower rewrites the x-kubernetes-mutability and
+	// x-kubernetes-key-mutability of seed 000's markers as CEL transition
+	// rules (package lower) and drops the extensions, which
+	// kube-apiserver does not know: a CRD for clusters with no kval
+	// webhook. An extension with no faithful rule is a problem.
+	Lower bool
 }
 
 // Result is what a run produced.
@@ -91,10 +97,19 @@ func Generate(opts Options) (*Result, error) {
 		if len(prog.ps.list) > 0 {
 			continue // a lint error would only repeat a problem found
 		}
-		for _, msg := range check(context.Background(), c) {
-			prog.ps.add(groups[id][0].pos, "the generated %s is invalid: %s", c, msg)
+		for _, e := range check(context.Background(), c) {
+			pos, ok := b.locate(groups[id], e.path)
+			if !ok {
+				pos = groups[id][0].pos
+			}
+			prog.ps.add(pos, "the generated %s is invalid: %s", c, e.msg)
 		}
-		crds = append(crds, c)
+		if opts.Lower && len(prog.ps.list) == 0 {
+			c = lowered(context.Background(), prog.ps, groups[id][0].pos, c)
+		}
+		if c != nil {
+			crds = append(crds, c)
+		}
 	}
 	res := &Result{Problems: prog.ps.sorted()}
 	if len(res.Problems) == 0 {
@@ -108,7 +123,8 @@ func Generate(opts Options) (*Result, error) {
 // Versions are in controller-gen's order, by name (v1, v1alpha2, v1beta1),
 // so that its CRDs and kval's diff cleanly; kube-apiserver orders them by
 // priority itself wherever order matters. The names, scope and metadata
-// are the highest-priority version's.
+// are the highest-priority version's, with the short names and categories
+// of every version.
 func assemble(ps *problems, name string, kinds []*kindInfo, annotations map[string]string) *CRD {
 	first := slices.MaxFunc(kinds, func(a, b *kindInfo) int {
 		return version.CompareKubeAwareVersionStrings(a.version.Name, b.version.Name)
@@ -118,9 +134,15 @@ func assemble(ps *problems, name string, kinds []*kindInfo, annotations map[stri
 		return nil
 	}
 	names := first.names
-	for _, k := range kinds[1:] {
-		names.ShortNames = appendNew(names.ShortNames, k.names.ShortNames)
-		names.Categories = appendNew(names.Categories, k.names.Categories)
+	names.ShortNames = slices.Clone(names.ShortNames) // appended to below
+	names.Categories = slices.Clone(names.Categories)
+	for _, k := range kinds {
+		// Every other version's, whichever sorts first: first is the
+		// highest-priority version, not kinds[0].
+		if k != first {
+			names.ShortNames = appendNew(names.ShortNames, k.names.ShortNames)
+			names.Categories = appendNew(names.Categories, k.names.Categories)
+		}
 	}
 	first.annotations = withAnnotations(first.annotations, annotations)
 	obj := crdObject(name, first, names, kinds)

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/kval-dev/kval/gen/validators"
 	"github.com/kval-dev/kval/tags"
 )
 
@@ -25,6 +26,9 @@ func parseMarker(f tags.Found) (use, error) {
 		lookupText = "kubebuilder:validation:" + rest
 	}
 	m, rest, ok := lookup(lookupText)
+	if msg, hint, refused := validators.Refusal(f.Name); !ok && refused {
+		return use{}, fmt.Errorf("+%s: %s (%s)", f.Text, msg, hint)
+	}
 	if !ok {
 		return use{}, fmt.Errorf("unknown marker +%s", f.Name)
 	}

@@ -91,7 +91,7 @@ var table = []marker{
 	{name: "k8s:optional", where: onField, schema: setOptional, doc: "The field is not in its struct's required list."},
 	{name: "k8s:forbidden", where: onField, schema: k8sForbidden, doc: "A rule on the struct: the field is absent."},
 	{name: "k8s:immutable", where: onType | onField, schema: k8sImmutable, doc: "Transition rules: the value, its presence included, does not change."},
-	{name: "k8s:update", where: onField, schema: k8sUpdate, doc: "Transition rules, one per constraint."},
+	{name: "k8s:update", where: onField, schema: k8sUpdate, late: 4, doc: "Transition rules, one per constraint; NoAddItem and NoRemoveItem on sets, list-maps (items matched by key) and maps (by key). Applied after the list type and keys, whatever order they are written in."},
 	{name: "k8s:monotonic", where: onType | onField, schema: k8sMonotonic, doc: "A transition rule: the integer does not decrease."},
 	{name: "k8s:neq", where: onType | onField, schema: k8sNeq, doc: "A rule: the value differs from the given one."},
 	{name: "k8s:dependentRequired", where: onField, schema: k8sDependentRequired, doc: "A rule on the struct: the sibling is set when this field is."},

@@ -121,11 +121,43 @@ var updateRules = map[string]struct{ rule, message string }{
 }
 
 func k8sUpdate(n *node, u use) error {
+	switch u.tag.Value {
+	case "NoAddItem":
+		return n.itemRule(u, "self", "oldSelf", "item may not be added")
+	case "NoRemoveItem":
+		return n.itemRule(u, "oldSelf", "self", "item may not be removed")
+	}
 	r, ok := updateRules[u.tag.Value]
 	if !ok {
-		return u.errorf("%q has no CRD form (NoSet, NoUnset and NoModify have)", u.tag.Value)
+		return u.errorf("%q has no CRD form (NoSet, NoUnset, NoModify, NoAddItem and NoRemoveItem have)", u.tag.Value)
 	}
 	return n.parentRule(u, r.rule, r.message, nil)
+}
+
+// itemRule is NoAddItem (from self, to oldSelf) or NoRemoveItem (from
+// oldSelf, to self): every item of from is in to, matched as the Go code
+// matches them: a set's items whole, a list-map's by key, a map's keys.
+// It is a rule on the parent, so that a field the update sets or clears
+// counts as an empty list or map, as it does to the Go code. The Go code
+// reports each added item at its index or key; a rule reports the field.
+func (n *node) itemRule(u use, from, to, message string) error {
+	target := to + ".%[1]s" // parentRule puts the field's name in
+	var in string
+	switch {
+	case n.s.Type == "object" && n.s.AdditionalPropertiesSchema() != nil,
+		n.s.Type == "array" && n.s.ListType != nil && *n.s.ListType == "set":
+		in = "x in " + target
+	case n.s.Type == "array" && n.s.ListType != nil && *n.s.ListType == "map" && len(n.s.ListMapKeys) > 0:
+		var same []string
+		for _, k := range n.s.ListMapKeys {
+			same = append(same, "y."+k+" == x."+k)
+		}
+		in = target + ".exists(y, " + strings.Join(same, " && ") + ")"
+	default:
+		return u.errorf("is for sets, list-maps and maps (KEP-5073 refuses it on atomic lists)")
+	}
+	rule := "!has(" + from + ".%[1]s) || " + from + ".%[1]s.all(x, has(" + target + ") && " + in + ")"
+	return n.parentRule(u, rule, message, &reasonForbidden)
 }
 
 func k8sMonotonic(n *node, _ use) error {

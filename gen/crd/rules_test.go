@@ -40,3 +40,32 @@ func TestRulesAreValid(t *testing.T) {
 		t.Error("the alpha rule was applied")
 	}
 }
+
+// TestItemConstraintsMatchItemsAsTheGoCodeDoes: +k8s:update=NoAddItem and
+// NoRemoveItem are rules on the parent (an unset list is an empty one)
+// matching a set's items whole, a list-map's by key and a map's keys,
+// whatever order the list type and the constraint are written in.
+func TestItemConstraintsMatchItemsAsTheGoCodeDoes(t *testing.T) {
+	res, err := Generate(Options{Patterns: []string{"./testdata/rules"}})
+	if err != nil || len(res.CRDs) != 1 {
+		t.Fatalf("%v, %v", err, res.Problems)
+	}
+	spec := dig(rootSchema(t, res.CRDs[0].Object), "properties", "spec")
+	got := map[string]string{}
+	for _, r := range spec["x-kubernetes-validations"].([]any) {
+		r := r.(map[string]any)
+		if p, _ := r["fieldPath"].(string); p == ".zones" || p == ".ports" || p == ".quotas" {
+			got[p] = r["message"].(string) + ": " + r["rule"].(string) + " " + r["reason"].(string)
+		}
+	}
+	want := map[string]string{
+		".zones":  "item may not be added: !has(self.zones) || self.zones.all(x, has(oldSelf.zones) && x in oldSelf.zones) FieldValueForbidden",
+		".ports":  "item may not be removed: !has(oldSelf.ports) || oldSelf.ports.all(x, has(self.ports) && self.ports.exists(y, y.name == x.name)) FieldValueForbidden",
+		".quotas": "item may not be added: !has(self.quotas) || self.quotas.all(x, has(oldSelf.quotas) && x in oldSelf.quotas) FieldValueForbidden",
+	}
+	for p, w := range want {
+		if got[p] != w {
+			t.Errorf("%s:\n got %s\nwant %s", p, got[p], w)
+		}
+	}
+}

@@ -30,3 +30,11 @@ func Refused(name string) bool {
 	_, ok := refusedTags[name]
 	return ok
 }
+
+// Refusal returns why kval refuses a tag and what to write instead, for
+// the tags of refusedTags, so that kval gen crd refuses them with the
+// same words as kval gen.
+func Refusal(name string) (msg, hint string, ok bool) {
+	r, ok := refusedTags[name]
+	return r.msg, r.hint, ok
+}

@@ -13,6 +13,7 @@ import (
 // genCRDFlags are the options of `kval gen crd`.
 type genCRDFlags struct {
 	lint           bool
+	lower          bool
 	dir            string
 	ignorePrefixes []string
 	annotations    map[string]string
@@ -36,13 +37,20 @@ and every CRD is checked as kval lint checks it.
 
   kval gen crd ./api/...              print the CRDs as YAML documents
   kval gen crd -o config/crd ./api/...   write <group>_<plural>.yaml files
-  kval gen crd --lint ./api/...       check, write nothing`,
+  kval gen crd --lint ./api/...       check, write nothing
+  kval gen crd --lower ./api/...      enforce +immutable with CEL rules, as kval lower does
+
+With --lower, the mutability extensions are rewritten as CEL transition rules
+(x-kubernetes-validations) that kube-apiserver 1.29 and later enforces with no
+kval webhook, and dropped; a marker with no faithful CEL form is a problem,
+with the maxItems, maxProperties or maxLength that would fix it.`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return runGenCRD(s, f, args)
 		},
 	}
 	fl := cmd.Flags()
 	fl.BoolVar(&f.lint, "lint", false, "check the markers and the CRDs, write nothing")
+	fl.BoolVar(&f.lower, "lower", false, "rewrite the +immutable markers' extensions as CEL transition rules, as kval lower does")
 	fl.StringVarP(&f.dir, "output-dir", "o", "", "write one file per CRD into this directory instead of printing them")
 	fl.StringSliceVar(&f.ignorePrefixes, "ignore-prefix", nil, "leave markers of another tool starting with this prefix alone, e.g. gateway: (repeatable; other unknown markers stay errors)")
 	fl.StringToStringVar(&f.annotations, "annotation", nil, "set this annotation (key=value) on every CRD, e.g. api-approved.kubernetes.io=<URL> for a *.k8s.io group (repeatable)")
@@ -53,7 +61,7 @@ func runGenCRD(s streams, f genCRDFlags, args []string) error {
 	if len(args) == 0 {
 		return badInput("gen crd needs at least one package pattern, e.g. ./api/...")
 	}
-	res, err := crd.Generate(crd.Options{Patterns: args, IgnorePrefixes: f.ignorePrefixes, Annotations: f.annotations})
+	res, err := crd.Generate(crd.Options{Patterns: args, IgnorePrefixes: f.ignorePrefixes, Annotations: f.annotations, Lower: f.lower})
 	if err != nil {
 		return badInput("%v", err)
 	}

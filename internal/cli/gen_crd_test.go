@@ -49,12 +49,17 @@ func TestGenCRDAnnotation(t *testing.T) {
 }
 
 // TestGenCRDGolden: the CRD generated from examples/api (the README's
-// command) and the problems of a package with misused markers, as the
-// user sees them.
+// command), plain and lowered to CEL, and the problems of a package with
+// misused markers, of one whose misuse only the CRD's checks catch (at the
+// markers' lines) and of one with a marker CEL cannot enforce, as the user
+// sees them.
 func TestGenCRDGolden(t *testing.T) {
 	for _, c := range []cliCase{
 		{golden: "gen-crd/examples", args: []string{"gen", "crd", "../../examples/api/..."}},
 		{golden: "gen-crd/problems", args: []string{"gen", "crd", "../../gen/crd/testdata/bad"}},
+		{golden: "gen-crd/linted", args: []string{"gen", "crd", "../../gen/crd/testdata/linted"}},
+		{golden: "gen-crd/lower", args: []string{"gen", "crd", "--lower", "../../examples/api/..."}},
+		{golden: "gen-crd/unlowerable", args: []string{"gen", "crd", "--lower", "../../gen/crd/testdata/unlowerable"}},
 	} {
 		t.Run(c.golden, func(t *testing.T) { runGolden(t, c) })
 	}

@@ -54,6 +54,36 @@ func CheckExamples(t *testing.T, what string, gen, rel *catalog.Catalog, docs []
 	}
 }
 
+// CheckInvalidExamples is a test: every Gateway API object of docs, which
+// Gateway API's invalid examples say kube-apiserver rejects, gets the same
+// verdict and errors with the generated CRDs as with the released ones,
+// and the released CRDs reject it (else the comparison of rejections would
+// prove nothing about that object). Fewer than minExamples objects
+// compared fail.
+func CheckInvalidExamples(t *testing.T, what string, gen, rel *catalog.Catalog, docs []ExampleDoc, minExamples int) {
+	t.Helper()
+	var c comparison
+	for _, doc := range docs {
+		before := c.rejected
+		if !c.compare(t, doc.Name, gen, rel, doc.Object) {
+			continue
+		}
+		c.examples++
+		if c.rejected == before {
+			t.Errorf("%s: an invalid example is valid with the released CRDs", doc.Name)
+		}
+	}
+	summary := fmt.Sprintf("%s: %d Gateway API objects of the invalid examples validated with both CRD sets: same verdicts and errors, %d rejected, %d objects of other kinds",
+		what, c.examples, c.rejected, c.other)
+	t.Log(summary)
+	if c.examples < minExamples {
+		t.Errorf("too few invalid examples compared to prove anything: %+v", c)
+	}
+	if !t.Failed() {
+		fmt.Println(summary)
+	}
+}
+
 // comparison counts what TestExamples compared.
 type comparison struct {
 	examples, compared, rejected, other int
@@ -163,11 +193,12 @@ func loadInto(c *catalog.Catalog, name string, data []byte) error {
 
 // ExampleDoc is one object of an example file.
 type ExampleDoc struct {
-	Name   string // examples/file#index
+	Name   string // examples/file#index, invalid-examples/file#index
 	Object map[string]any
 }
 
-// ExampleDocs reads every YAML document under root (a module's examples/).
+// ExampleDocs reads every YAML document under root (a module's examples/
+// or invalid-examples/), each named after root's base name.
 func ExampleDocs(root string) ([]ExampleDoc, error) {
 	var docs []ExampleDoc
 	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
@@ -177,7 +208,7 @@ func ExampleDocs(root string) ([]ExampleDoc, error) {
 		rel, _ := filepath.Rel(root, path)
 		objs, err := readDocs(path) // numbers as kube-apiserver decodes them
 		for i, obj := range objs {
-			docs = append(docs, ExampleDoc{Name: fmt.Sprintf("examples/%s#%d", rel, i), Object: obj})
+			docs = append(docs, ExampleDoc{Name: fmt.Sprintf("%s/%s#%d", filepath.Base(root), rel, i), Object: obj})
 		}
 		return err
 	})

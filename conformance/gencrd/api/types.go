@@ -30,4 +30,6 @@ type WidgetSpec struct {
 	Unions *Unions `json:"unions,omitempty"`
 	// +k8s:optional
 	Mutability *Mutability `json:"mutability,omitempty"`
+	// +k8s:optional
+	MutableCollections *MutableCollections `json:"mutableCollections,omitempty"`
 }

@@ -338,6 +338,53 @@ func Validate_Frozen(ctx context.Context, op operation.Operation, fldPath *field
 	return errs
 }
 
+// Validate_Member validates api.Member values against the rules declared by
+// +k8s: tags on the type and its fields.
+func Validate_Member(ctx context.Context, op operation.Operation, fldPath *field.Path, obj, oldObj *api.Member) (errs field.ErrorList) {
+	if obj == nil {
+		return errs // a nil struct has no fields to validate
+	}
+	errs = append(errs, validate_Member_Name(ctx, op, fldPath, obj, oldObj)...)
+	errs = append(errs, validate_Member_Role(ctx, op, fldPath, obj, oldObj)...)
+	return errs
+}
+
+// validate_Member_Name validates field Member.Name.
+func validate_Member_Name(ctx context.Context, op operation.Operation, fldPath *field.Path, obj, oldObj *api.Member) (errs field.ErrorList) {
+	value := obj.Name
+	var oldValue *string
+	if oldObj != nil {
+		oldValue = oldObj.Name
+		if op.Type == operation.Update && validate.DirectEqual(value, oldValue) {
+			return nil // unchanged
+		}
+	}
+	fldPath = fldPath.Child("name")
+	if e := validate.RequiredPointer(ctx, op, fldPath, value, oldValue); len(e) != 0 {
+		return append(errs, e.MarkShortCircuit()...)
+	}
+	errs = append(errs, validate.MaxLength(ctx, op, fldPath, value, oldValue, 10)...)
+	return errs
+}
+
+// validate_Member_Role validates field Member.Role.
+func validate_Member_Role(ctx context.Context, op operation.Operation, fldPath *field.Path, obj, oldObj *api.Member) (errs field.ErrorList) {
+	value := obj.Role
+	var oldValue *string
+	if oldObj != nil {
+		oldValue = oldObj.Role
+		if op.Type == operation.Update && validate.DirectEqual(value, oldValue) {
+			return nil // unchanged
+		}
+	}
+	if value == nil {
+		return nil // not set: nothing to validate
+	}
+	fldPath = fldPath.Child("role")
+	errs = append(errs, validate.MaxLength(ctx, op, fldPath, value, oldValue, 10)...)
+	return errs
+}
+
 // Validate_Mutability validates api.Mutability values against the rules declared by
 // +k8s: tags on the type and its fields.
 func Validate_Mutability(ctx context.Context, op operation.Operation, fldPath *field.Path, obj, oldObj *api.Mutability) (errs field.ErrorList) {
@@ -392,6 +439,146 @@ func validate_Mutability_Seal(ctx context.Context, op operation.Operation, fldPa
 	}
 	fldPath = fldPath.Child("seal")
 	errs = append(errs, validate.UpdatePointer(ctx, op, fldPath, value, oldValue, validate.NoSet, validate.NoModify).MarkShortCircuit()...)
+	return errs
+}
+
+// Validate_MutableCollections validates api.MutableCollections values against the rules declared by
+// +k8s: tags on the type and its fields.
+func Validate_MutableCollections(ctx context.Context, op operation.Operation, fldPath *field.Path, obj, oldObj *api.MutableCollections) (errs field.ErrorList) {
+	if obj == nil {
+		return errs // a nil struct has no fields to validate
+	}
+	errs = append(errs, validate_MutableCollections_Pinned(ctx, op, fldPath, obj, oldObj)...)
+	errs = append(errs, validate_MutableCollections_Selector(ctx, op, fldPath, obj, oldObj)...)
+	errs = append(errs, validate_MutableCollections_Regions(ctx, op, fldPath, obj, oldObj)...)
+	errs = append(errs, validate_MutableCollections_Members(ctx, op, fldPath, obj, oldObj)...)
+	errs = append(errs, validate_MutableCollections_Quotas(ctx, op, fldPath, obj, oldObj)...)
+	return errs
+}
+
+// validate_MutableCollections_Pinned validates field MutableCollections.Pinned.
+func validate_MutableCollections_Pinned(ctx context.Context, op operation.Operation, fldPath *field.Path, obj, oldObj *api.MutableCollections) (errs field.ErrorList) {
+	value := obj.Pinned
+	var oldValue []string
+	if oldObj != nil {
+		oldValue = oldObj.Pinned
+		if op.Type == operation.Update && slices.Equal(value, oldValue) {
+			return nil // unchanged
+		}
+	}
+	fldPath = fldPath.Child("pinned")
+	errs = append(errs, validate.Immutable(ctx, op, fldPath, value, oldValue).MarkShortCircuit()...)
+	errs = append(errs, validate.MaxItems(ctx, op, fldPath, value, oldValue, 4).MarkShortCircuit()...)
+	return errs
+}
+
+// validate_MutableCollections_Selector validates field MutableCollections.Selector.
+func validate_MutableCollections_Selector(ctx context.Context, op operation.Operation, fldPath *field.Path, obj, oldObj *api.MutableCollections) (errs field.ErrorList) {
+	value := obj.Selector
+	var oldValue map[string]string
+	if oldObj != nil {
+		oldValue = oldObj.Selector
+		if op.Type == operation.Update && maps.Equal(value, oldValue) {
+			return nil // unchanged
+		}
+	}
+	fldPath = fldPath.Child("selector")
+	errs = append(errs, validate.Immutable(ctx, op, fldPath, value, oldValue).MarkShortCircuit()...)
+	errs = append(errs, validate.MaxProperties(ctx, op, fldPath, value, oldValue, 4).MarkShortCircuit()...)
+	return errs
+}
+
+// validate_MutableCollections_Regions validates field MutableCollections.Regions.
+func validate_MutableCollections_Regions(ctx context.Context, op operation.Operation, fldPath *field.Path, obj, oldObj *api.MutableCollections) (errs field.ErrorList) {
+	value := obj.Regions
+	var oldValue []string
+	if oldObj != nil {
+		oldValue = oldObj.Regions
+		if op.Type == operation.Update && slices.Equal(value, oldValue) {
+			return nil // unchanged
+		}
+	}
+	fldPath = fldPath.Child("regions")
+	stop := false
+	if e := validate.MaxItems(ctx, op, fldPath, value, oldValue, 4); len(e) != 0 {
+		errs = append(errs, e.MarkShortCircuit()...)
+		stop = true
+	}
+	if len(value) == 0 {
+		stop = true
+	}
+	if e := validate.ValSliceUpdate(ctx, op, fldPath, value, oldValue, validate.DirectEqual, validate.NoAddItem, validate.NoRemoveItem); len(e) != 0 {
+		errs = append(errs, e.MarkShortCircuit()...)
+		stop = true
+	}
+	if stop {
+		return errs
+	}
+	// lists with set semantics require unique values
+	errs = append(errs, validate.SliceUnique(ctx, op, fldPath, value, oldValue, validate.DirectEqual)...)
+	return errs
+}
+
+// validate_MutableCollections_Members validates field MutableCollections.Members.
+func validate_MutableCollections_Members(ctx context.Context, op operation.Operation, fldPath *field.Path, obj, oldObj *api.MutableCollections) (errs field.ErrorList) {
+	value := obj.Members
+	var oldValue []api.Member
+	if oldObj != nil {
+		oldValue = oldObj.Members
+		if op.Type == operation.Update && equality.Semantic.DeepEqual(value, oldValue) {
+			return nil // unchanged
+		}
+	}
+	fldPath = fldPath.Child("members")
+	stop := false
+	if e := validate.MaxItems(ctx, op, fldPath, value, oldValue, 4); len(e) != 0 {
+		errs = append(errs, e.MarkShortCircuit()...)
+		stop = true
+	}
+	if len(value) == 0 {
+		stop = true
+	}
+	if e := validate.ValSliceUpdate(ctx, op, fldPath, value, oldValue,
+		func(a *api.Member, b *api.Member) bool {
+			return ((a.Name == nil && b.Name == nil) || (a.Name != nil && b.Name != nil && *a.Name == *b.Name))
+		},
+		validate.NoRemoveItem,
+	); len(e) != 0 {
+		errs = append(errs, e.MarkShortCircuit()...)
+		stop = true
+	}
+	if stop {
+		return errs
+	}
+	// lists with map semantics require unique keys
+	errs = append(errs, validate.SliceUnique(ctx, op, fldPath, value, oldValue,
+		func(a *api.Member, b *api.Member) bool {
+			return ((a.Name == nil && b.Name == nil) || (a.Name != nil && b.Name != nil && *a.Name == *b.Name))
+		},
+	)...)
+	errs = append(errs, validate.EachSliceVal(ctx, op, fldPath, value, oldValue,
+		func(a *api.Member, b *api.Member) bool {
+			return ((a.Name == nil && b.Name == nil) || (a.Name != nil && b.Name != nil && *a.Name == *b.Name))
+		},
+		validate.SemanticDeepEqual,
+		Validate_Member,
+	)...)
+	return errs
+}
+
+// validate_MutableCollections_Quotas validates field MutableCollections.Quotas.
+func validate_MutableCollections_Quotas(ctx context.Context, op operation.Operation, fldPath *field.Path, obj, oldObj *api.MutableCollections) (errs field.ErrorList) {
+	value := obj.Quotas
+	var oldValue map[string]int32
+	if oldObj != nil {
+		oldValue = oldObj.Quotas
+		if op.Type == operation.Update && maps.Equal(value, oldValue) {
+			return nil // unchanged
+		}
+	}
+	fldPath = fldPath.Child("quotas")
+	errs = append(errs, validate.MaxProperties(ctx, op, fldPath, value, oldValue, 4).MarkShortCircuit()...)
+	errs = append(errs, validate.UpdateMap(ctx, op, fldPath, value, oldValue, validate.NoAddItem).MarkShortCircuit()...)
 	return errs
 }
 
@@ -835,6 +1022,7 @@ func Validate_WidgetSpec(ctx context.Context, op operation.Operation, fldPath *f
 	errs = append(errs, validate_WidgetSpec_Updates(ctx, op, fldPath, obj, oldObj)...)
 	errs = append(errs, validate_WidgetSpec_Unions(ctx, op, fldPath, obj, oldObj)...)
 	errs = append(errs, validate_WidgetSpec_Mutability(ctx, op, fldPath, obj, oldObj)...)
+	errs = append(errs, validate_WidgetSpec_MutableCollections(ctx, op, fldPath, obj, oldObj)...)
 	return errs
 }
 
@@ -943,5 +1131,23 @@ func validate_WidgetSpec_Mutability(ctx context.Context, op operation.Operation,
 	}
 	fldPath = fldPath.Child("mutability")
 	errs = append(errs, Validate_Mutability(ctx, op, fldPath, value, oldValue)...)
+	return errs
+}
+
+// validate_WidgetSpec_MutableCollections validates field WidgetSpec.MutableCollections.
+func validate_WidgetSpec_MutableCollections(ctx context.Context, op operation.Operation, fldPath *field.Path, obj, oldObj *api.WidgetSpec) (errs field.ErrorList) {
+	value := obj.MutableCollections
+	var oldValue *api.MutableCollections
+	if oldObj != nil {
+		oldValue = oldObj.MutableCollections
+		if op.Type == operation.Update && equality.Semantic.DeepEqual(value, oldValue) {
+			return nil // unchanged
+		}
+	}
+	if value == nil {
+		return nil // not set: nothing to validate
+	}
+	fldPath = fldPath.Child("mutableCollections")
+	errs = append(errs, Validate_MutableCollections(ctx, op, fldPath, value, oldValue)...)
 	return errs
 }

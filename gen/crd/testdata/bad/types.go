@@ -23,6 +23,16 @@ type WidgetSpec struct {
 	Ratio    float64 `json:"ratio"`
 	// +k8s:maximum(constraint: size)
 	Cap int32 `json:"cap"`
+	// +k8s:maxLength=3
+	Skipped string `json:"-"`
+	// +k8s:maxLength=3
+	hidden string
+	// +k8s:memberOf(group: g)
+	A *string `json:"a,omitempty"`
+	// +k8s:union(union: g)
+	B *string `json:"b,omitempty"`
+	// +k8s:update=NoAddItem
+	Atomic []string `json:"atomic,omitempty"`
 }
 
 type Node struct {

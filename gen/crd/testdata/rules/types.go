@@ -49,4 +49,24 @@ type GadgetSpec struct {
 	// +k8s:beta=+k8s:minItems=1
 	// +k8s:alpha=+k8s:maxItems=2
 	Tags []string `json:"tags,omitempty"`
+	// The item constraints are written before the list type on purpose:
+	// they are applied after it.
+	// +k8s:update=NoAddItem
+	// +k8s:listType=set
+	// +k8s:maxItems=8
+	Zones []string `json:"zones,omitempty"`
+	// +k8s:update=NoRemoveItem
+	// +k8s:listType=map
+	// +k8s:listMapKey=name
+	// +k8s:maxItems=8
+	Ports []Port `json:"ports,omitempty"`
+	// +k8s:update=NoAddItem
+	// +k8s:maxProperties=8
+	Quotas map[string]int32 `json:"quotas,omitempty"`
+}
+
+type Port struct {
+	// +k8s:maxLength=8
+	Name string `json:"name"`
+	Port int32  `json:"port,omitempty"`
 }
