@@ -103,7 +103,7 @@ func TestMisusedTagsAreReportedWithTagPositionAndHint(t *testing.T) {
 		{fieldCtx(strT), "k8s:update=NoModify,NoClr", `unknown +k8s:update constraint "NoClr"`, "NoClear"},
 		{fieldCtx(strT), "k8s:ifSubresource(\"a//b\")=+k8s:maxLength=1", `invalid subresource path "a//b"`, "/status"},
 		{fieldCtx(strT), "k8s:exclusiveMaximum=1", "can only be used on integer types, not string", ""},
-		{fieldCtx(listT), "k8s:eachVal=+k8s:update=NoSet", "+k8s:update=NoSet does not apply to", "enclosing field"},
+		{fieldCtx(listT), "k8s:eachVal=+k8s:update=NoSet", "on each value NoSet and NoClear mean the list's NoAddItem and NoRemoveItem: +k8s:update=NoAddItem/+k8s:update=NoRemoveItem require list metadata", ""},
 	}
 	for _, c := range cases {
 		t.Run(c.text, func(t *testing.T) {
