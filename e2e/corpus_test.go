@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"maps"
 	"path/filepath"
+	"slices"
+	"strings"
 	"testing"
 
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
@@ -135,9 +137,9 @@ func create(ctx context.Context, client dynamic.Interface, gvr schema.GroupVersi
 func compareOutcome(t *testing.T, where string, v *engine.Validator, name string, res *engine.Result, got *unstructured.Unstructured, serverErr error) {
 	t.Helper()
 	if !res.Valid() {
-		want := apierrors.NewInvalid(schema.GroupKind{Group: v.CRD().Spec.Group, Kind: v.Kind()}, name, res.Errors).Error()
-		if serverErr == nil || serverErr.Error() != want {
-			t.Errorf("%s: kube-apiserver: %v\nkval: %s", where, serverErr, want)
+		want := apierrors.NewInvalid(schema.GroupKind{Group: v.CRD().Spec.Group, Kind: v.Kind()}, name, res.Errors)
+		if !sameInvalid(serverErr, want) {
+			t.Errorf("%s: kube-apiserver: %v\nkval: %v", where, serverErr, want)
 		}
 		return
 	}
@@ -148,6 +150,42 @@ func compareOutcome(t *testing.T, where string, v *engine.Validator, name string
 	if theirs := withoutServerFields(got.Object); !sameJSON(res.Object, theirs) {
 		t.Errorf("%s: objects differ\nkval:           %s\nkube-apiserver: %s", where, jsonString(res.Object), jsonString(theirs))
 	}
+}
+
+// sameInvalid compares kube-apiserver's Invalid error with kval's. When
+// kube-apiserver runs CEL rules it walks an object's properties in Go map
+// order (apiextensions-apiserver's schema/cel validateMap), so errors under
+// different properties come in an order that changes from run to run: the
+// errors must be the same, in any order, and the same in the message.
+func sameInvalid(server error, want *apierrors.StatusError) bool {
+	var got *apierrors.StatusError
+	if !errors.As(server, &got) {
+		return false
+	}
+	if got.Error() == want.Error() {
+		return true
+	}
+	g, w := got.ErrStatus, want.ErrStatus
+	if g.Reason != w.Reason || g.Code != w.Code || g.Details == nil || w.Details == nil {
+		return false
+	}
+	return sortedCauses(g.Details.Causes) == sortedCauses(w.Details.Causes) && messageHead(g.Message) == messageHead(w.Message)
+}
+
+// sortedCauses is a comparable form of causes in any order.
+func sortedCauses(causes []metav1.StatusCause) string {
+	lines := make([]string, len(causes))
+	for i, c := range causes {
+		lines[i] = fmt.Sprintf("%s\x00%s\x00%s", c.Type, c.Field, c.Message)
+	}
+	slices.Sort(lines)
+	return strings.Join(lines, "\n")
+}
+
+// messageHead is an Invalid message before its list of errors.
+func messageHead(msg string) string {
+	head, _, _ := strings.Cut(msg, ": [")
+	return head
 }
 
 // withoutServerFields drops what storage adds: uid, creationTimestamp,
