@@ -34,29 +34,7 @@ func TestExamples(t *testing.T) {
 // standard/ with the standard channel.
 func TestInvalidExamples(t *testing.T) {
 	root := filepath.Join(moduleDir(t), "hack", "invalid-examples")
-	for _, c := range []struct {
-		channel, dir string
-		gen          map[string]map[string]any
-		released     string
-		min          int
-	}{
-		{"experimental", root, generatedCRDs(t), releasedDir(t), 30},
-		{"standard", filepath.Join(root, "standard"), generatedStandardCRDs(t), releasedStandardDir(t), 20},
-	} {
-		t.Run(c.channel, func(t *testing.T) {
-			gen, err := compare.CatalogOf(c.gen)
-			if err != nil {
-				t.Fatal(err)
-			}
-			rel, err := compare.CatalogOfDir(c.released)
-			if err != nil {
-				t.Fatal(err)
-			}
-			docs, err := compare.ExampleDocs(c.dir)
-			if err != nil {
-				t.Fatal(err)
-			}
-			compare.CheckInvalidExamples(t, "conformance/gatewaycrd: Gateway API v1.6.3, "+c.channel, gen, rel, docs, c.min)
-		})
-	}
+	compare.CheckInvalidChannels(t, "conformance/gatewaycrd: Gateway API v1.6.3",
+		compare.InvalidChannel{Name: "experimental", Dir: root, Generated: generatedCRDs(t), Released: releasedDir(t), Min: 30},
+		compare.InvalidChannel{Name: "standard", Dir: filepath.Join(root, "standard"), Generated: generatedStandardCRDs(t), Released: releasedStandardDir(t), Min: 20})
 }

@@ -226,3 +226,34 @@ func readDocs(path string) ([]map[string]any, error) {
 	}
 	return out, nil
 }
+
+// InvalidChannel is one channel's invalid examples and its two CRD sets.
+type InvalidChannel struct {
+	Name string
+	// Dir holds the invalid examples; Released the released CRDs.
+	Dir, Released string
+	Generated     map[string]map[string]any
+	Min           int
+}
+
+// CheckInvalidChannels runs CheckInvalidExamples on each channel, a
+// subtest each; what names the comparison.
+func CheckInvalidChannels(t *testing.T, what string, channels ...InvalidChannel) {
+	for _, c := range channels {
+		t.Run(c.Name, func(t *testing.T) {
+			gen, err := CatalogOf(c.Generated)
+			if err != nil {
+				t.Fatal(err)
+			}
+			rel, err := CatalogOfDir(c.Released)
+			if err != nil {
+				t.Fatal(err)
+			}
+			docs, err := ExampleDocs(c.Dir)
+			if err != nil {
+				t.Fatal(err)
+			}
+			CheckInvalidExamples(t, what+", "+c.Name, gen, rel, docs, c.Min)
+		})
+	}
+}
