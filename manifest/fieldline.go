@@ -1,26 +1,28 @@
 package manifest
 
 import (
-	"bufio"
-	"io"
-	"math"
 	"strconv"
 
 	yamlv3 "go.yaml.in/yaml/v3"
 )
 
-// FieldLines finds, in the document at src read again from stream, the
-// line of the file of each field path (as field.Error names fields:
-// "spec.ports[0].port", "metadata.labels[app.kubernetes.io/name]"): the
-// line of its key, or of its item in a list. A field the document does
-// not have (a missing required field) gets the line of its nearest
-// ancestor that it has; 0 when not even the path's first field is there,
-// or the document cannot be read again. Decoding keeps no positions, to
-// stay fast: this parses the document once more, with yaml.v3's nodes
-// (JSON is YAML too), only for documents with errors to point at.
-func FieldLines(stream io.ReaderAt, src Source, paths []string) []int {
+// FieldLines finds, in the text the Raw holds, the line of the file of
+// each field path of the document decoded from it at src (src.Item says
+// which item of a List), as field.Error names fields ("spec.ports[0].port",
+// "metadata.labels[app.kubernetes.io/name]"): the line of its key, or of
+// its item in a list. A field the document does not have (a missing
+// required field) gets the line of its nearest ancestor that it has; 0
+// when not even the path's first field is there. Decoding keeps no
+// positions, to stay fast: this parses the text once more, with yaml.v3's
+// nodes (JSON is YAML too), only for documents with errors to point at.
+func (d Raw) FieldLines(src Source, paths []string) []int {
+	return fieldLines(parseText(d.data), src, paths)
+}
+
+// fieldLines walks each path down from root, the document's top node (nil
+// when its text could not be parsed: every line 0).
+func fieldLines(root *yamlv3.Node, src Source, paths []string) []int {
 	lines := make([]int, len(paths))
-	root := parseAt(stream, src)
 	if root == nil {
 		return lines
 	}
@@ -36,19 +38,9 @@ func FieldLines(stream io.ReaderAt, src Source, paths []string) []int {
 	return lines
 }
 
-// parseAt parses the text of the document at src into its top node; nil
-// when it cannot be read or parsed.
-func parseAt(stream io.ReaderAt, src Source) *yamlv3.Node {
-	head := bufio.NewReader(io.NewSectionReader(stream, 0, math.MaxInt64))
-	asJSON, err := looksLikeJSON(head)
-	if err != nil {
-		return nil
-	}
-	in := bufio.NewReaderSize(io.NewSectionReader(stream, src.Offset, math.MaxInt64-src.Offset), 64<<10)
-	raw, at, err := newSplitter(in, asJSON, src.Line, src.Offset).next()
-	if err != nil || at.line != src.Line {
-		return nil
-	}
+// parseText parses a document's text into its top node; nil when it does
+// not parse.
+func parseText(raw []byte) *yamlv3.Node {
 	var doc yamlv3.Node
 	if yamlv3.Unmarshal(raw, &doc) != nil || len(doc.Content) != 1 {
 		return nil

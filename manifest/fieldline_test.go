@@ -7,20 +7,29 @@ import (
 	"testing"
 )
 
-// sourcesOf reads a stream and returns the sources of its documents.
-func sourcesOf(t *testing.T, text string) []Source {
+// located is a decoded document and the Raw it came from.
+type located struct {
+	raw Raw
+	src Source
+}
+
+// documentsOf reads a stream and returns its documents (the items of a
+// List each) with their Raw.
+func documentsOf(t *testing.T, text string) []located {
 	t.Helper()
 	r := NewReader("f", strings.NewReader(text))
-	var out []Source
+	var out []located
 	for {
-		d, err := r.Next()
+		raw, err := r.NextRaw()
 		if err == io.EOF {
 			return out
 		}
 		if err != nil {
 			t.Fatal(err)
 		}
-		out = append(out, d.Source)
+		for _, d := range raw.Decode() {
+			out = append(out, located{raw: raw, src: d.Source})
+		}
 	}
 }
 
@@ -73,8 +82,8 @@ items:
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			src := sourcesOf(t, tt.stream)[tt.doc]
-			got := FieldLines(strings.NewReader(tt.stream), src, tt.paths)
+			doc := documentsOf(t, tt.stream)[tt.doc]
+			got := doc.raw.FieldLines(doc.src, tt.paths)
 			if !reflect.DeepEqual(got, tt.want) {
 				t.Errorf("FieldLines(%q) = %v, want %v", tt.paths, got, tt.want)
 			}
@@ -82,11 +91,11 @@ items:
 	}
 }
 
-func TestFieldLinesOfAChangedStreamAreZero(t *testing.T) {
-	src := sourcesOf(t, "a: 1\n---\nkind: Thing\nspec:\n  size: 3\n")[1]
-	got := FieldLines(strings.NewReader("a: 1\n"), src, []string{"spec.size"})
+func TestFieldLinesOfTextThatDoesNotParseAreZero(t *testing.T) {
+	raw := Raw{data: []byte("kind: [Thing\n")}
+	got := raw.FieldLines(Source{Line: 1, Item: -1}, []string{"kind"})
 	if got[0] != 0 {
-		t.Errorf("line %d for a document no longer there, want 0", got[0])
+		t.Errorf("line %d in text that does not parse, want 0", got[0])
 	}
 }
 

@@ -1,63 +1,32 @@
 package cli
 
 import (
-	"os"
-
 	"github.com/kval-dev/kval/manifest"
 )
 
-// fieldLocator finds the lines of the fields of invalid documents, so that
-// CI annotations point at the changed field rather than at the document's
-// first line (often a comment). It keeps the last file open: the results
-// of one file come one after the other.
-type fieldLocator struct {
-	name string
-	file *os.File
-}
-
-// locate sets the line of each field error of r that its document has.
-// Documents of stdin (read once) and of a --base revision (not in the
-// work tree) keep their document's line.
-func (l *fieldLocator) locate(r *objectResult) {
-	if len(r.fieldErrs) == 0 || r.File == stdinName || r.Revision != "" {
-		return
-	}
-	f := l.open(r.File)
-	if f == nil {
+// locateFields finds the lines of the fields r's errors name in the text
+// of its document (raw), so that CI annotations point at the changed
+// field rather than at the document's first line (often a comment). It
+// runs in the workers, which hold the text, and only for documents with
+// field errors.
+func (r *objectResult) locateFields(raw manifest.Raw) {
+	if len(r.fieldErrs) == 0 {
 		return
 	}
 	paths := make([]string, len(r.fieldErrs))
 	for i, e := range r.fieldErrs {
 		paths[i] = e.Field
 	}
-	src := manifest.Source{File: r.File, Index: r.Index, Line: r.Line, Item: -1, Offset: r.offset}
+	src := manifest.Source{File: r.File, Index: r.Index, Line: r.Line, Item: -1}
 	if r.Item != nil {
 		src.Item = *r.Item
 	}
-	r.fieldLines = manifest.FieldLines(f, src, paths)
+	r.fieldLines = raw.FieldLines(src, paths)
 	for i, line := range r.fieldLines {
 		if i < len(r.Errors) { // Errors is fieldErrs as JSON, one for one
 			r.Errors[i].Line = line
 		}
 	}
-}
-
-// open returns the file named, or nil when it cannot be opened.
-func (l *fieldLocator) open(name string) *os.File {
-	if l.name == name {
-		return l.file
-	}
-	l.close()
-	l.name = name
-	l.file, _ = os.Open(name)
-	return l.file
-}
-
-func (l *fieldLocator) close() {
-	if l.file != nil {
-		l.file.Close()
-	}
-	l.name, l.file = "", nil
 }
 
 // errorLine is the line to point at for the i-th field error: its

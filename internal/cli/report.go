@@ -50,9 +50,8 @@ type objectResult struct {
 	// fieldLines are the lines of fieldErrs' fields, 0 where not found;
 	// set by validateOutput only for documents with errors.
 	fieldLines []int
-	offset     int64 // of the document in its file, to find fieldLines
-	internal   bool  // Error is a panic kval recovered
-	unparsed   bool  // Rejected: the document does not parse
+	internal   bool // Error is a panic kval recovered
+	unparsed   bool // Rejected: the document does not parse
 
 	// verdict and shownWarnings are set by validateOutput for its printers.
 	verdict       verdict
@@ -124,7 +123,6 @@ func newObjectResult(doc manifest.Document) objectResult {
 		File:   doc.Source.File,
 		Index:  doc.Source.Index,
 		Line:   doc.Source.Line,
-		offset: doc.Source.Offset,
 		Pruned: []string{},
 		Errors: []fieldError{},
 	}

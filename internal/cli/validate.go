@@ -89,7 +89,7 @@ Unless GOGC is set, kval validate runs with GOGC=400 (less CPU, a few MB
 more memory).
 
 Errors are printed in kube-apiserver's words, at the line of the field
-they name (a document read from stdin: at its first line); warnings
+they name; warnings
 (pruned fields, ratcheted errors) on stderr. Fields the CRD does not know
 are pruned with a warning by default, as kube-apiserver does for clients
 that do not choose (Helm, Argo CD, Flux); --field-validation Strict
@@ -181,7 +181,9 @@ func runValidate(ctx context.Context, s streams, o *validateOptions, args []stri
 		func(in rawInput) []objectResult {
 			var results []objectResult
 			for _, doc := range in.decode() {
-				results = append(results, protect(doc, func(doc inputDoc) objectResult { return validateOne(ctx, cat, olds, o, doc) }))
+				r := protect(doc, func(doc inputDoc) objectResult { return validateOne(ctx, cat, olds, o, doc) })
+				r.locateFields(in.raw)
+				results = append(results, r)
 			}
 			return results
 		},

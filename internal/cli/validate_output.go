@@ -19,7 +19,6 @@ type validateOutput struct {
 	status   int
 	invalid  invalidCRDs
 	progress *progress
-	lines    fieldLocator
 }
 
 func newValidateOutput(s streams, opts *validateOptions) *validateOutput {
@@ -57,7 +56,6 @@ func (o *validateOutput) add(r objectResult) {
 		o.status = max(o.status, ExitInvalid)
 	}
 	o.invalid.report(o.s.err, &r)
-	o.lines.locate(&r)
 	o.tally.add(&r)
 	if err := o.printer.add(&r); err != nil {
 		o.fail(err)
@@ -90,7 +88,6 @@ func (o *validateOutput) fail(err error) {
 // finish closes the output with the summary and returns the exit status.
 func (o *validateOutput) finish() error {
 	o.progress.done()
-	o.lines.close()
 	if err := o.printer.finish(o.tally); err != nil {
 		o.fail(err)
 	}
