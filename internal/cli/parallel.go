@@ -16,8 +16,12 @@ func orderedMap[In, Out any](n, window int, produce func(send func(In)), work fu
 		out Out
 	}
 	slots := make(chan struct{}, window)
-	jobs := make(chan job)
-	results := make(chan done)
+	// Buffered, so that a worker hands over its result and goes on while
+	// consume prints: unbuffered, both cores idled whenever the printing
+	// goroutine lagged (-j 2 was 1.56× -j 1, 1.65× now). The window still
+	// bounds what is in flight.
+	jobs := make(chan job, n)
+	results := make(chan done, window)
 
 	var workers sync.WaitGroup
 	for range n {
