@@ -87,7 +87,9 @@
 //     constructs with the most expensive generated rules are left out, as
 //     many as it takes for the rest to fit, each reported with the total,
 //     the limit, and the bounds that bring its rules within what the rest
-//     leave. Fixes are skipped with Options.NoFixes.
+//     leave (searched for the 16 most expensive of a schema: each search
+//     compiles rules again, and once the first are bounded the others
+//     need less). Fixes are skipped with Options.NoFixes.
 //
 // One difference is left, documented rather than refused: CEL compares
 // numbers by value, so a field of type number changed from 1 to 1.0 is

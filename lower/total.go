@@ -55,12 +55,18 @@ func (b *built) overTotal(costs []celrules.RuleCost, more map[string]Unlowered, 
 			return fmt.Errorf("%s %q: %s: the CRD's own rules cost more than a schema may (a bug in kval: it passed kval lint)", schema.CRDKind, b.crd, sc.path)
 		}
 		total := addCapped(kept[0], going)
-		for _, c := range cands[:n] {
-			more[c.id] = b.overTotalUnlowered(c, total, kept[n], withFixes)
+		for i, c := range cands[:n] {
+			more[c.id] = b.overTotalUnlowered(c, total, kept[n], withFixes && i < maxFixSearches, withFixes && i >= maxFixSearches)
 		}
 	}
 	return nil
 }
+
+// maxFixSearches bounds the constructs of one schema whose bounds are
+// searched for when the schema is over its total: each search compiles
+// rules again, and hundreds of them took kval lower seconds each while
+// the first few bounds, applied, change what the others need anyway.
+const maxFixSearches = 16
 
 // keptCosts[i] is the cost of the schema's rules with the first i
 // candidates left out: others plus the cost of cands[i:].
@@ -76,13 +82,17 @@ func keptCosts(others uint64, cands []*constructCost) []uint64 {
 // overTotalUnlowered reports a construct left out for the total: the
 // total and the limit, and the bounds that would bring its own rules
 // within what the rules kept leave of the limit (each enough alone, with
-// the other constructs left out).
-func (b *built) overTotalUnlowered(c *constructCost, total, kept uint64, withFixes bool) Unlowered {
+// the other constructs left out); capped says that they were not searched
+// for, past maxFixSearches.
+func (b *built) overTotalUnlowered(c *constructCost, total, kept uint64, withFixes, capped bool) Unlowered {
 	const limit = celrules.StaticEstimatedCRDCostLimit
 	reason := fmt.Sprintf("the estimated cost of all rules of its schema, %d, exceeds kube-apiserver's limit for a whole schema, %d; "+
 		"its rules, with an estimated cost of %d, are among the most expensive generated ones, left out until the rest (%d) fit",
 		total, limit, c.cost, kept)
 	var fixes []string
+	if capped {
+		reason += fmt.Sprintf(" (no bound searched beyond the %d most expensive: bound those, then lower again)", maxFixSearches)
+	}
 	if withFixes {
 		slack := limit - kept
 		for _, rc := range c.rules {
