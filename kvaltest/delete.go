@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"net/http"
 	"time"
 
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
@@ -100,6 +101,9 @@ func (c *Client) DeleteAllOf(ctx context.Context, obj client.Object, opts ...cli
 	if err != nil {
 		return err
 	}
+	if t.kind.namespaced && o.Namespace == "" {
+		return deleteCollectionAcrossNamespaces(t.kind)
+	}
 	match, err := newSelector(t, &o.ListOptions)
 	if err != nil {
 		return err
@@ -113,4 +117,23 @@ func (c *Client) DeleteAllOf(ctx context.Context, obj client.Object, opts ...cli
 		}
 	}
 	return nil
+}
+
+// deleteCollectionAcrossNamespaces is kube-apiserver's answer to a
+// DeleteAllOf of a namespaced kind without a namespace: it serves no
+// collection delete across namespaces. For a custom resource the path is
+// unknown (a text 404, which client-go turns into NotFound); for a
+// built-in kind it is known for list only (405). Both seen on
+// kube-apiserver v1.36.
+func deleteCollectionAcrossNamespaces(k *kind) error {
+	if k.custom() {
+		return apierrors.NewGenericServerResponse(http.StatusNotFound, "DELETE", k.resource, "", "404 page not found", 0, true)
+	}
+	return &apierrors.StatusError{ErrStatus: metav1.Status{
+		Status:  metav1.StatusFailure,
+		Code:    http.StatusMethodNotAllowed,
+		Reason:  metav1.StatusReasonMethodNotAllowed,
+		Message: "the server does not allow this method on the requested resource",
+		Details: &metav1.StatusDetails{},
+	}}
 }

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"testing"
 
+	corev1 "k8s.io/api/core/v1"
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
 	"sigs.k8s.io/controller-runtime/pkg/client"
@@ -75,8 +76,6 @@ func TestDeleteAllOfDeletesWhatMatches(t *testing.T) {
 	}{
 		{"namespace and labels", []client.DeleteAllOfOption{client.InNamespace("shop"), client.MatchingLabels{"tier": "gold"}},
 			[]string{"bank/orders", "shop/audit (deleting)", "shop/ledger"}},
-		{"labels in every namespace", []client.DeleteAllOfOption{client.MatchingLabels{"tier": "gold"}},
-			[]string{"shop/audit (deleting)", "shop/ledger"}},
 		{"namespace only", []client.DeleteAllOfOption{client.InNamespace("bank")},
 			[]string{"shop/audit", "shop/ledger", "shop/orders"}},
 		{"field selector", []client.DeleteAllOfOption{client.InNamespace("shop"), client.MatchingFields{"metadata.name": "ledger"}},
@@ -124,4 +123,25 @@ func left(t *testing.T, c client.Client) []string {
 		out = append(out, s)
 	}
 	return out
+}
+
+// TestDeleteAllOfNeedsANamespace: kube-apiserver serves no collection
+// delete across namespaces for a namespaced kind; what it answers (seen on
+// v1.36) differs for a custom resource (an unknown path: NotFound) and a
+// built-in kind (MethodNotAllowed), and nothing is deleted.
+func TestDeleteAllOfNeedsANamespace(t *testing.T) {
+	ctx := context.Background()
+	c, _ := newDatabases(t)
+	mustCreate(t, c, database("orders"))
+	err := c.DeleteAllOf(ctx, database(""), client.MatchingLabels{"tier": "gold"})
+	if !apierrors.IsNotFound(err) || err.Error() != "the server could not find the requested resource (delete databases.example.kval.dev)" {
+		t.Errorf("custom resource: %v", err)
+	}
+	if err := c.Get(ctx, client.ObjectKey{Namespace: "shop", Name: "orders"}, database("")); err != nil {
+		t.Errorf("the Database is gone: %v", err)
+	}
+	err = c.DeleteAllOf(ctx, &corev1.ConfigMap{})
+	if !apierrors.IsMethodNotSupported(err) || err.Error() != "the server does not allow this method on the requested resource" {
+		t.Errorf("built-in kind: %v", err)
+	}
 }

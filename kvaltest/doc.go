@@ -34,7 +34,9 @@
 //     does not define is NotFound, as kube-apiserver answers;
 //   - deletion: an object with finalizers gets a deletionTimestamp and a
 //     generation bump, and is removed by the write that empties its
-//     finalizers; delete preconditions (uid, resourceVersion);
+//     finalizers; delete preconditions (uid, resourceVersion); DeleteAllOf
+//     of a namespaced kind needs a namespace, as kube-apiserver serves no
+//     collection delete across namespaces;
 //   - reads: Get, List and Watch, with label selectors and field selectors
 //     on metadata.name, metadata.namespace and the CRD's selectableFields;
 //     a watch with a selector gets ADDED when an object comes to match and
