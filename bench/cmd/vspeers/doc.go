@@ -78,18 +78,20 @@
 // apply the default type). The one-file figures are the most disturbed by
 // the shared machine: once it was quiet, kval took 60 to 70 ms on that file.
 //
-// A second measurement (rounds 5 at 1 and 20,000 files, 3 at 50,000), after
-// kval began decoding only the CRDs objects use and reusing its read
-// buffers, on a machine slower than the first time (compare ratios):
+// A second measurement (rounds 3 at one file, 5 at 20,000 and 50,000),
+// after kval began decoding only the CRDs objects use, reusing its read
+// buffers, finding field lines in its workers and handing results over
+// through buffered channels, on a machine slower than the first time
+// (compare ratios):
 //
 //	| files  | tool        | wall    | files/s | CPU     | peak RSS |
-//	| 1      | kval        | 69 ms   | 15      | 80 ms   | 49 MB    |
-//	| 1      | kubeconform | 20 ms   | 51      | 24 ms   | 18 MB    |
-//	| 20,000 | kval        | 3.05 s  | 6,560   | 5.30 s  | 190 MB   |
-//	| 20,000 | kubeconform | 2.47 s  | 8,113   | 4.86 s  | 70 MB    |
-//	| 50,000 | kval        | 8.22 s  | 6,082   | 13.3 s  | 204 MB   |
-//	| 50,000 | kubeconform | 6.52 s  | 7,668   | 12.8 s  | 75 MB    |
+//	| 1      | kval        | 69 ms   | 14      | 80 ms   | 48 MB    |
+//	| 1      | kubeconform | 19 ms   | 52      | 22 ms   | 18 MB    |
+//	| 20,000 | kval        | 3.01 s  | 6,641   | 5.47 s  | 190 MB   |
+//	| 20,000 | kubeconform | 2.76 s  | 7,244   | 5.43 s  | 69 MB    |
+//	| 50,000 | kval        | 5.75 s  | 8,692   | 10.8 s  | 218 MB   |
+//	| 50,000 | kubeconform | 5.91 s  | 8,454   | 11.6 s  | 76 MB    |
 //
 // kval's throughput is 0.28× kubeconform's at one file (0.20× before),
-// 0.81× at 20,000 files and 0.79× at 50,000 (0.72× before).
+// 0.92× at 20,000 files and 1.03× at 50,000 (0.72× before).
 package main
