@@ -2,9 +2,11 @@ package catalog
 
 import (
 	"context"
+	"fmt"
 	"maps"
 	"slices"
 	"sync"
+	"sync/atomic"
 
 	"github.com/kval-dev/kval/engine"
 	"github.com/kval-dev/kval/lint"
@@ -17,8 +19,9 @@ type entry struct {
 	crd  *schema.CRD
 	opts Options
 
-	linted  sync.Once
-	invalid *InvalidCRDError
+	linted   sync.Once
+	isLinted atomic.Bool
+	invalid  *InvalidCRDError
 
 	versions map[string]*compiled
 }
@@ -28,6 +31,20 @@ type compiled struct {
 	once      sync.Once
 	validator *engine.Validator
 	err       error
+	// early starts the compilation beside the CRD's lint (see validator).
+	early sync.Once
+}
+
+// compile compiles the version once; a panic (a bug in kval) is its error.
+func (c *compiled) compile(e *entry, version string) {
+	c.once.Do(func() {
+		defer func() {
+			if p := recover(); p != nil {
+				c.err = fmt.Errorf("compiling version %s of %s %q panicked: %v", version, schema.CRDKind, e.crd.Name(), p)
+			}
+		}()
+		c.validator, c.err = engine.Compile(e.crd, version, e.opts.Engine)
+	})
 }
 
 func newEntry(crd *schema.CRD, opts Options) *entry {
@@ -47,6 +64,7 @@ func (e *entry) check(ctx context.Context) *InvalidCRDError {
 		if errs := lint.CheckCRD(context.WithoutCancel(ctx), e.crd, e.opts.Lint); len(errs) > 0 {
 			e.invalid = &InvalidCRDError{CRD: e.crd, Errors: errs}
 		}
+		e.isLinted.Store(true)
 	})
 	return e.invalid
 }
@@ -54,14 +72,20 @@ func (e *entry) check(ctx context.Context) *InvalidCRDError {
 // validator returns the compiled validator of a served version; what names
 // the request for a NoMatchError.
 func (e *entry) validator(ctx context.Context, version, what string) (*engine.Validator, error) {
+	c := e.versions[version]
+	if c != nil && !e.isLinted.Load() {
+		// The first requests of a CRD wait for its lint and its compilation,
+		// and the others of that CRD wait with them: on two cores the two
+		// overlap. The validator is used only if the lint passes.
+		c.early.Do(func() { go c.compile(e, version) })
+	}
 	if invalid := e.check(ctx); invalid != nil {
 		return nil, invalid
 	}
-	c := e.versions[version]
 	if c == nil {
 		return nil, e.noVersion(version, what)
 	}
-	c.once.Do(func() { c.validator, c.err = engine.Compile(e.crd, version, e.opts.Engine) })
+	c.compile(e, version)
 	return c.validator, c.err
 }
 
