@@ -6,11 +6,9 @@ import (
 	"sync"
 	"time"
 
-	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
 	"k8s.io/apimachinery/pkg/runtime/schema"
 	"k8s.io/client-go/dynamic"
-	"k8s.io/client-go/dynamic/dynamicinformer"
 	"k8s.io/client-go/tools/cache"
 
 	"github.com/kval-dev/kval/annotation"
@@ -37,11 +35,9 @@ func (c *ClusterSource) Name() string { return "cluster" }
 // Run implements Source: every CRD event updates the catalog; the first
 // load is reported once the informer has delivered the initial list.
 func (c *ClusterSource) Run(ctx context.Context, cat *catalog.Catalog, report func(Load)) {
-	factory := dynamicinformer.NewFilteredDynamicSharedInformerFactory(c.Client, c.Resync, metav1.NamespaceAll,
-		func(o *metav1.ListOptions) { o.LabelSelector = c.LabelSelector })
-	informer := factory.ForResource(crdResource).Informer()
+	informer := newInformer(c.Client, crdResource, c.Resync, c.LabelSelector)
 	w := &crdWatch{ctx: ctx, catalog: cat, report: report, served: map[string]bool{}}
-	err := runInformer(ctx, factory, informer, cache.ResourceEventHandlerFuncs{
+	err := runInformer(ctx, informer, cache.ResourceEventHandlerFuncs{
 		AddFunc: w.put,
 		UpdateFunc: func(old, obj any) {
 			if schemaChanged(old, obj) {
@@ -53,23 +49,6 @@ func (c *ClusterSource) Run(ctx context.Context, cat *catalog.Catalog, report fu
 	if err != nil {
 		report(Load{Err: fmt.Errorf("watching CRDs: %w", err)})
 	}
-}
-
-// runInformer runs an informer with handlers until ctx ends, calling
-// synced once it has delivered the initial list; the error is
-// AddEventHandler's, before anything ran.
-func runInformer(ctx context.Context, factory dynamicinformer.DynamicSharedInformerFactory, informer cache.SharedIndexInformer, handlers cache.ResourceEventHandler, synced func()) error {
-	registration, err := informer.AddEventHandler(handlers)
-	if err != nil {
-		return err
-	}
-	factory.Start(ctx.Done())
-	defer factory.Shutdown()
-	if cache.WaitForCacheSync(ctx.Done(), registration.HasSynced) {
-		synced()
-	}
-	<-ctx.Done()
-	return nil
 }
 
 // crdWatch applies CRD events to the catalog. Before the initial list is

@@ -9,7 +9,6 @@ import (
 	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
 	"k8s.io/apimachinery/pkg/runtime/schema"
 	"k8s.io/client-go/dynamic"
-	"k8s.io/client-go/dynamic/dynamicinformer"
 	"k8s.io/client-go/tools/cache"
 
 	"github.com/kval-dev/kval/catalog"
@@ -48,10 +47,9 @@ func (c *ClusterOperatorVersions) OperatorVersion(ctx context.Context, namespace
 // list, later ones for each OperatorVersion refused. The catalog is not
 // used.
 func (c *ClusterOperatorVersions) Run(ctx context.Context, _ *catalog.Catalog, report func(Load)) {
-	factory := dynamicinformer.NewDynamicSharedInformerFactory(c.client, c.resync)
-	informer := factory.ForResource(OperatorVersionResource).Informer()
+	informer := newInformer(c.client, OperatorVersionResource, c.resync, "")
 	w := &ovWatch{store: c.store, report: report}
-	err := runInformer(ctx, factory, informer, cache.ResourceEventHandlerFuncs{
+	err := runInformer(ctx, informer, cache.ResourceEventHandlerFuncs{
 		AddFunc:    w.put,
 		UpdateFunc: func(_, obj any) { w.put(obj) },
 		DeleteFunc: w.remove,
