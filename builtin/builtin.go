@@ -11,11 +11,16 @@ import (
 )
 
 // Set is the built-in kinds of one Kubernetes minor version. It is safe
-// for concurrent use; a kind's CRD is built on first use, once.
+// for concurrent use. Its embedded file is read on first use (a run that
+// validates only custom resources never reads it), and a kind's CRD is
+// built on first use, once.
 type Set struct {
-	minor  string
-	source string
-	groups map[string]bool
+	minor string
+
+	loaded  sync.Once
+	loadErr error
+	source  string
+	groups  map[string]bool
 	// byKind and byResource are keyed "group/version/kind" and
 	// "group/version/resource".
 	byKind     map[string]*kindEntry
@@ -50,7 +55,7 @@ func Newest() string {
 
 // Version returns the built-in kinds of a Kubernetes minor version, given
 // as "1.36", "v1.36" or a patch release ("1.36.3", whose kinds are its
-// minor's). The embedded file is read on the first call for a version.
+// minor's). The embedded file is read when the set is first used.
 func Version(version string) (*Set, error) {
 	minor, ok := minorOf(version)
 	if !ok || !slices.Contains(Versions(), minor) {
@@ -61,56 +66,76 @@ func Version(version string) (*Set, error) {
 	if s := sets[minor]; s != nil {
 		return s, nil
 	}
-	s, err := load(minor)
-	if err != nil {
-		return nil, fmt.Errorf("built-in schemas of Kubernetes %s: %w", minor, err)
-	}
+	s := &Set{minor: minor}
 	sets[minor] = s
 	return s, nil
 }
 
-func load(minor string) (*Set, error) {
-	f, err := readFile(minor)
-	if err != nil {
-		return nil, err
-	}
-	s := &Set{minor: minor, source: f.Source, groups: map[string]bool{},
-		byKind: map[string]*kindEntry{}, byResource: map[string]*kindEntry{},
-		resolver: newResolver(f), crds: map[*kindEntry]*schema.CRD{}}
-	for i := range f.Kinds {
-		k := &f.Kinds[i]
-		s.groups[k.Group] = true
-		s.byKind[k.Group+"/"+k.Version+"/"+k.Kind] = k
-		s.byResource[k.Group+"/"+k.Version+"/"+k.Resource] = k
-	}
-	return s, nil
+// load reads the embedded file once. An error means the embedded data is
+// damaged: a bug in kval.
+func (s *Set) load() error {
+	s.loaded.Do(func() {
+		f, err := readFile(s.minor)
+		if err != nil {
+			s.loadErr = fmt.Errorf("built-in schemas of Kubernetes %s: %w", s.minor, err)
+			return
+		}
+		s.source, s.groups = f.Source, map[string]bool{}
+		s.byKind, s.byResource = map[string]*kindEntry{}, map[string]*kindEntry{}
+		s.resolver, s.crds = newResolver(f), map[*kindEntry]*schema.CRD{}
+		for i := range f.Kinds {
+			k := &f.Kinds[i]
+			s.groups[k.Group] = true
+			s.byKind[k.Group+"/"+k.Version+"/"+k.Kind] = k
+			s.byResource[k.Group+"/"+k.Version+"/"+k.Resource] = k
+		}
+	})
+	return s.loadErr
 }
 
 // Minor returns the Kubernetes minor version of the set, e.g. "1.36".
 func (s *Set) Minor() string { return s.minor }
 
 // Source says where the schemas come from, e.g.
-// "k8s.io/kubernetes@v1.36.3 api/openapi-spec/v3".
-func (s *Set) Source() string { return s.source }
+// "k8s.io/kubernetes@v1.36.3 api/openapi-spec/v3" ("" when the embedded
+// data is damaged).
+func (s *Set) Source() string {
+	_ = s.load()
+	return s.source
+}
 
 // HasGroup reports whether an API group ("" for the core group) is built
-// into Kubernetes.
-func (s *Set) HasGroup(group string) bool { return s.groups[group] }
+// into Kubernetes. With damaged embedded data it says yes, so that ForKind
+// and ForResource report the damage instead of every kind passing for one
+// of no known group.
+func (s *Set) HasGroup(group string) bool {
+	if s.load() != nil {
+		return true
+	}
+	return s.groups[group]
+}
 
 // ForKind returns the CRD that describes a built-in kind, or nil when the
 // version does not serve that kind in that group-version.
 func (s *Set) ForKind(group, version, kind string) (*schema.CRD, error) {
+	if err := s.load(); err != nil {
+		return nil, err
+	}
 	return s.crd(s.byKind[group+"/"+version+"/"+kind])
 }
 
 // ForResource is ForKind by resource name ("deployments").
 func (s *Set) ForResource(group, version, resource string) (*schema.CRD, error) {
+	if err := s.load(); err != nil {
+		return nil, err
+	}
 	return s.crd(s.byResource[group+"/"+version+"/"+resource])
 }
 
 // Kinds lists the built-in kinds as "group/version/Kind" ("/v1/Pod" for
-// the core group), sorted.
+// the core group), sorted; none with damaged embedded data.
 func (s *Set) Kinds() []string {
+	_ = s.load()
 	var out []string
 	for key := range s.byKind {
 		out = append(out, key)
