@@ -78,20 +78,21 @@
 // apply the default type). The one-file figures are the most disturbed by
 // the shared machine: once it was quiet, kval took 60 to 70 ms on that file.
 //
-// A second measurement (rounds 3 at one file, 5 at 20,000 and 50,000),
-// after kval began decoding only the CRDs objects use, reusing its read
-// buffers, finding field lines in its workers and handing results over
-// through buffered channels, on a machine slower than the first time
-// (compare ratios):
+// A second measurement (rounds 5), after kval began decoding only the
+// CRDs objects use, reading the built-in schemas only when needed,
+// compiling a CRD beside its lint, reusing its read buffers, finding field
+// lines in its workers, handing results over through buffered channels,
+// and dropping client-go's typed clients from its binary, on a machine
+// slower than the first time (compare ratios):
 //
 //	| files  | tool        | wall    | files/s | CPU     | peak RSS |
-//	| 1      | kval        | 69 ms   | 14      | 80 ms   | 48 MB    |
-//	| 1      | kubeconform | 19 ms   | 52      | 22 ms   | 18 MB    |
-//	| 20,000 | kval        | 3.01 s  | 6,641   | 5.47 s  | 190 MB   |
-//	| 20,000 | kubeconform | 2.76 s  | 7,244   | 5.43 s  | 69 MB    |
-//	| 50,000 | kval        | 5.75 s  | 8,692   | 10.8 s  | 218 MB   |
-//	| 50,000 | kubeconform | 5.91 s  | 8,454   | 11.6 s  | 76 MB    |
+//	| 1      | kval        | 40 ms   | 25      | 55 ms   | 40 MB    |
+//	| 1      | kubeconform | 17 ms   | 59      | 20 ms   | 21 MB    |
+//	| 20,000 | kval        | 2.83 s  | 7,075   | 5.36 s  | 185 MB   |
+//	| 20,000 | kubeconform | 2.55 s  | 7,844   | 5.00 s  | 69 MB    |
+//	| 50,000 | kval        | 5.95 s  | 8,407   | 11.3 s  | 210 MB   |
+//	| 50,000 | kubeconform | 6.06 s  | 8,254   | 11.9 s  | 75 MB    |
 //
-// kval's throughput is 0.28× kubeconform's at one file (0.20× before),
-// 0.92× at 20,000 files and 1.03× at 50,000 (0.72× before).
+// kval's throughput is 0.42× kubeconform's at one file (0.20× before),
+// 0.90× at 20,000 files and 1.02× at 50,000 (0.72× before).
 package main
