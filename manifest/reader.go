@@ -163,38 +163,29 @@ func (r *Reader) fail(f *readFailure) (Raw, error) {
 // ReadAll reads every document of r. It returns the documents that could be
 // read and the errors of those that could not; a *ReadError ends the list.
 func ReadAll(name string, r io.Reader) ([]Document, []error) {
-	reader := NewReader(name, r)
-	var docs []Document
-	var errs []error
-	for {
-		d, err := reader.Next()
-		switch {
-		case err == io.EOF:
-			return docs, errs
-		case err != nil:
-			errs = append(errs, err)
-		default:
-			docs = append(docs, d)
-		}
-	}
+	return readEvery(NewReader(name, r), (*Reader).Next)
 }
 
 // ReadAllRaw cuts r into raw documents without decoding them (see Raw).
 // The errors are those of documents that could not be cut; a *ReadError
 // ends the list.
 func ReadAllRaw(name string, r io.Reader) ([]Raw, []error) {
-	reader := NewReader(name, r)
-	var raws []Raw
+	return readEvery(NewReader(name, r), (*Reader).NextRaw)
+}
+
+// readEvery calls next until io.EOF, keeping what it gives and its errors.
+func readEvery[T any](reader *Reader, next func(*Reader) (T, error)) ([]T, []error) {
+	var out []T
 	var errs []error
 	for {
-		raw, err := reader.NextRaw()
+		v, err := next(reader)
 		switch {
 		case err == io.EOF:
-			return raws, errs
+			return out, errs
 		case err != nil:
 			errs = append(errs, err)
 		default:
-			raws = append(raws, raw)
+			out = append(out, v)
 		}
 	}
 }
