@@ -15,7 +15,12 @@
 //     (NotCoveredError: frontends skip them), while a group that is defined
 //     but does not serve the version or kind is an error (NoMatchError);
 //   - lazy compilation: a CRD version is linted and compiled on first use,
-//     once, however many requests ask for it at the same time;
+//     once, however many requests ask for it at the same time (the
+//     compilation starts beside the lint, so that both cores work);
+//   - deferred decoding (LoadFilesDeferred, for the CLI): a CRD whose
+//     group and kind schema.ScanCRDIdentity reads is decoded on the first
+//     lookup of its kind, so one object need not wait for every CRD given;
+//     its problems then fail that lookup (UnusableCRDError);
 //   - atomic replacement: Put and Remove publish a new immutable snapshot, so
 //     a request that looked up a validator keeps using it while the CRD is
 //     replaced, and every lookup sees either the old or the new CRD, never a

@@ -13,6 +13,8 @@
 //     v1beta1, YAML or JSON, multi-document files, directories) and bare
 //     schemas. Decoding is strict: a keyword or field the model does not know
 //     is an error that names its path; nothing is silently dropped.
+//     LoadFilesDeferred leaves undecoded the CRDs whose group and kind
+//     ScanCRDIdentity reads from their text (exact, or it declines).
 //   - Checks: the rules kube-apiserver enforces on a CRD when it is created
 //     (structural schemas, list and map types, metadata restrictions,
 //     embedded resources, int-or-string, patterns, pruned defaults, names,
