@@ -17,8 +17,9 @@ type CRDIdentity struct{ Group, Kind string }
 // its line. ok is false for anything else (flow style, anchors, aliases,
 // tags, merge keys, a key written twice, a scalar continued on the next
 // line, a document that is not a CRD): the caller then decodes the
-// document. The scan is exact or it declines; TestScanCRDIdentity holds it
-// to the decoder on every CRD of the corpus.
+// document. The scan is exact or it declines:
+// TestScanCRDIdentityAgreesWithTheDecoder holds it to the decoder on every
+// CRD of the test data, and FuzzScanCRDIdentity on fuzzed text.
 func ScanCRDIdentity(text []byte) (id CRDIdentity, ok bool) {
 	s := identityScan{specIndent: -1, namesIndent: -1, scalarIndent: -1, found: map[string]string{}}
 	for line := range bytes.Lines(text) {
@@ -40,7 +41,8 @@ type identityScan struct {
 	// a deeper line right after it would continue it.
 	scalarIndent int
 	// found maps "apiVersion", "kind", "spec.group" and "spec.names.kind"
-	// to their values.
+	// to their values, and "block spec" and "block names" to "" once those
+	// blocks opened (a second one declines).
 	found map[string]string
 	// items says, for the top, spec and names mappings, whether a list item
 	// may follow at the indentation of their keys: a compact list is the
