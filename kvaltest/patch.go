@@ -85,18 +85,22 @@ func (c *Client) applyPatch(t *target, pt types.PatchType, data []byte, current 
 	if err != nil {
 		return nil, fmt.Errorf("kvaltest: encoding the stored %s %q: %w", t.gvk.Kind, t.key.name, err)
 	}
-	var patched []byte
+	if pt == types.StrategicMergePatchType {
+		return c.applyStrategicMergePatch(t.gvk, original, data)
+	}
+	return applyJSONOrMergePatch(pt, original, data)
+}
+
+// applyJSONOrMergePatch applies a JSON patch or a merge patch, the patches
+// of custom resources, to the JSON original.
+func applyJSONOrMergePatch(pt types.PatchType, original, data []byte) ([]byte, error) {
 	switch pt {
 	case types.JSONPatchType:
-		patched, err = applyJSONPatch(original, data)
+		return applyJSONPatch(original, data)
 	case types.MergePatchType:
-		patched, err = applyMergePatch(original, data)
-	case types.StrategicMergePatchType:
-		patched, err = c.applyStrategicMergePatch(t.gvk, original, data)
-	default:
-		return nil, unsupportedPatch(customResourcePatchTypes...)
+		return applyMergePatch(original, data)
 	}
-	return patched, err
+	return nil, unsupportedPatch(customResourcePatchTypes...)
 }
 
 func applyJSONPatch(original, data []byte) ([]byte, error) {

@@ -188,15 +188,7 @@ func patchScale(old map[string]any, pt types.PatchType, data []byte) (map[string
 	if err != nil {
 		return nil, err
 	}
-	var patched []byte
-	switch pt {
-	case types.JSONPatchType:
-		patched, err = applyJSONPatch(original, data)
-	case types.MergePatchType:
-		patched, err = applyMergePatch(original, data)
-	default:
-		return nil, unsupportedPatch(customResourcePatchTypes...)
-	}
+	patched, err := applyJSONOrMergePatch(pt, original, data)
 	if err != nil {
 		return nil, err
 	}

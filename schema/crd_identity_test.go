@@ -136,3 +136,31 @@ func FuzzScanCRDIdentity(f *testing.F) {
 		}
 	})
 }
+
+// TestDeferredCRDDecode: a deferred CRD decodes to the CRD LoadFiles
+// would read; one whose text says otherwise than its scanned identity (a
+// bug in the scan) is a problem, not a CRD of the wrong kind; and a
+// document that does not decode gives its problems.
+func TestDeferredCRDDecode(t *testing.T) {
+	text := crdHead + "metadata:\n  name: widgets.example.com\nspec:\n  group: example.com\n  scope: Namespaced\n  names:\n    plural: widgets\n    kind: Widget\n  versions:\n  - name: v1\n    served: true\n    storage: true\n    schema:\n      openAPIV3Schema:\n        type: object\n"
+	raws, errs := manifest.ReadAllRaw("widgets.yaml", strings.NewReader(text))
+	if len(raws) != 1 || len(errs) > 0 {
+		t.Fatalf("%d raws, %v", len(raws), errs)
+	}
+	id, ok := ScanCRDIdentity(raws[0].Text())
+	if !ok {
+		t.Fatal("the scan declined a block-style CRD")
+	}
+	crd, problems := (&DeferredCRD{CRDIdentity: id, Source: raws[0].Source, raw: raws[0]}).Decode()
+	if len(problems) > 0 || crd.Name() != "widgets.example.com" {
+		t.Errorf("decode: %v %v", crd, problems)
+	}
+	wrong := &DeferredCRD{CRDIdentity: CRDIdentity{Group: "example.com", Kind: "Gadget"}, Source: raws[0].Source, raw: raws[0]}
+	if crd, problems := wrong.Decode(); crd != nil || len(problems) != 1 || !strings.Contains(problems[0].Error(), "a bug in kval") {
+		t.Errorf("a mismatched identity: %v %v", crd, problems)
+	}
+	broken, _ := manifest.ReadAllRaw("broken.yaml", strings.NewReader(crdHead+"spec:\n  group: example.com\n  names:\n    kind: Widget\n  bogus: 1\n"))
+	if crd, problems := (&DeferredCRD{CRDIdentity: id, raw: broken[0]}).Decode(); crd != nil || len(problems) == 0 || !strings.Contains(problems[0].Error(), "bogus") {
+		t.Errorf("a CRD with an unknown field: %v %v", crd, problems)
+	}
+}

@@ -19,15 +19,8 @@ type DeferredCRD struct {
 // scan read is a problem too (a bug in kval: the scan must be exact).
 func (d *DeferredCRD) Decode() (*CRD, []Problem) {
 	l := &Loaded{}
-	var errs []error
-	for _, decoded := range d.raw.Decode() {
-		if decoded.Err != nil {
-			errs = append(errs, decoded.Err)
-		} else {
-			l.Add(decoded.Document)
-		}
-	}
-	l.addAll(d.Source.File, nil, errs)
+	docs, errs := decodeRaw(d.raw)
+	l.addAll(d.Source.File, docs, errs)
 	if len(l.Problems) > 0 {
 		return nil, l.Problems
 	}
@@ -47,13 +40,23 @@ func readDeferring(file string) readFile {
 			out.deferred = append(out.deferred, &DeferredCRD{CRDIdentity: id, Source: raw.Source, raw: raw})
 			continue
 		}
-		for _, decoded := range raw.Decode() {
-			if decoded.Err != nil {
-				out.errs = append(out.errs, decoded.Err)
-			} else {
-				out.docs = append(out.docs, decoded.Document)
-			}
-		}
+		docs, errs := decodeRaw(raw)
+		out.docs, out.errs = append(out.docs, docs...), append(out.errs, errs...)
 	}
 	return out
+}
+
+// decodeRaw decodes a raw document into its documents (the items of a
+// List each) and the errors of those that could not be decoded.
+func decodeRaw(raw manifest.Raw) ([]manifest.Document, []error) {
+	var docs []manifest.Document
+	var errs []error
+	for _, decoded := range raw.Decode() {
+		if decoded.Err != nil {
+			errs = append(errs, decoded.Err)
+		} else {
+			docs = append(docs, decoded.Document)
+		}
+	}
+	return docs, errs
 }
