@@ -125,55 +125,33 @@ func ownRule(t tags.Tag) (tags.Tag, bool) {
 
 // defaultBreaks says how value breaks rule, or "".
 func defaultBreaks(rule tags.Tag, value any) string {
-	bound, err := strconv.ParseInt(rule.Value, 0, 64)
-	if err != nil {
+	limit, err := strconv.ParseInt(rule.Value, 0, 64)
+	if err != nil || rule.Name == "k8s:neq" {
 		return neqBreaks(rule, value)
 	}
-	size, ok := defaultSize(rule.Name, value)
+	b, ok := bounds[rule.Name]
 	if !ok {
 		return ""
 	}
-	var broken bool
-	switch rule.Name {
-	case "k8s:minimum", "k8s:minLength", "k8s:minItems", "k8s:minProperties":
-		broken = size < bound
-	case "k8s:maximum", "k8s:maxLength", "k8s:maxItems", "k8s:maxProperties":
-		broken = size > bound
-	case "k8s:exclusiveMinimum":
-		broken = size <= bound
-	case "k8s:exclusiveMaximum":
-		broken = size >= bound
-	case "k8s:neq":
-		broken = size == bound
+	if size, ok := defaultSize(b.measure, value); ok && b.refuses(size, limit) {
+		return "breaks +" + rule.String()
 	}
-	if !broken {
-		return ""
-	}
-	return "breaks +" + rule.String()
+	return ""
 }
 
-// defaultSize is what a bound compares: the number, or the length of a
-// string (in characters), list or object.
-func defaultSize(rule string, value any) (int64, bool) {
+// defaultSize is what a bound of measure compares: the number, or the
+// length of a string (in characters), list or object.
+func defaultSize(m measure, value any) (int64, bool) {
 	switch v := value.(type) {
 	case json.Number:
-		switch rule {
-		case "k8s:minimum", "k8s:maximum", "k8s:exclusiveMinimum", "k8s:exclusiveMaximum", "k8s:neq":
-			n, err := v.Int64()
-			return n, err == nil
-		}
+		n, err := v.Int64()
+		return n, m == numberValue && err == nil
 	case string:
-		if rule == "k8s:minLength" || rule == "k8s:maxLength" {
-			return int64(utf8.RuneCountInString(v)), true
-		}
+		return int64(utf8.RuneCountInString(v)), m == stringLength
 	case []any:
-		if rule == "k8s:minItems" || rule == "k8s:maxItems" {
-			return int64(len(v)), true
-		}
+		return int64(len(v)), m == listItems
 	case map[string]any:
-		if rule == "k8s:minProperties" || rule == "k8s:maxProperties" {
-			return int64(len(v)), true
-		}
+		return int64(len(v)), m == mapEntries
 	}
 	return 0, false
 }

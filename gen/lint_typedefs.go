@@ -69,14 +69,6 @@ func (l *linter) typedefChain(ti *typeInfo, own []tags.Tag) {
 	}
 }
 
-// lowerBounds and upperBounds are the bound tags a restatement can loosen.
-var (
-	lowerBounds = map[string]bool{"k8s:minimum": true, "k8s:exclusiveMinimum": true, "k8s:minLength": true,
-		"k8s:minItems": true, "k8s:minProperties": true}
-	upperBounds = map[string]bool{"k8s:maximum": true, "k8s:exclusiveMaximum": true, "k8s:maxLength": true,
-		"k8s:maxItems": true, "k8s:maxProperties": true}
-)
-
 // looser reports whether mine is the same bound as base with a value that
 // lets more values through. Field references and unparsed values compare
 // as not looser.
@@ -89,13 +81,14 @@ func looser(base, mine tags.Tag) bool {
 	if errB != nil || errM != nil {
 		return false
 	}
+	kind, ok := bounds[base.Name]
 	switch {
-	case lowerBounds[base.Name]:
+	case !ok:
+		return false
+	case kind.lower:
 		return m < b
-	case upperBounds[base.Name]:
-		return m > b
 	}
-	return false
+	return m > b
 }
 
 // fieldRepeatsType reports a field tag identical to a tag of the field's

@@ -39,14 +39,6 @@ func (l *linter) repeats(list []tags.Tag) {
 	}
 }
 
-// boundPairs maps each lower bound to the upper bound of the same property.
-var boundPairs = map[string]string{
-	"k8s:minimum":       "k8s:maximum",
-	"k8s:minLength":     "k8s:maxLength",
-	"k8s:minItems":      "k8s:maxItems",
-	"k8s:minProperties": "k8s:maxProperties",
-}
-
 // bounds reports a lower bound greater than the upper bound of the same
 // value: every value would be refused.
 func (l *linter) bounds(list []tags.Tag) {
@@ -59,7 +51,7 @@ func (l *linter) bounds(list []tags.Tag) {
 	}
 	for _, t := range list {
 		place, rule := placed(t)
-		upperName, isLower := boundPairs[rule.Name]
+		upperName, isLower := upperOf(rule.Name)
 		if !isLower {
 			continue
 		}
