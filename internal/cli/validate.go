@@ -54,6 +54,19 @@ func (o *validateOptions) mode() engine.FieldValidation {
 // only hold more objects in memory (each worker has up to 4 in flight).
 func maxJobs() int { return 4 * runtime.GOMAXPROCS(0) }
 
+// useAtMostCPUs holds the run to n CPUs (GOMAXPROCS), reading and garbage
+// collection included, as `-j N` promises a shared CI runner; it returns
+// the function that gives the process its CPUs back (tests run kval
+// in-process).
+func useAtMostCPUs(n int) (restore func()) {
+	was := runtime.GOMAXPROCS(0)
+	if n >= was {
+		return func() {}
+	}
+	runtime.GOMAXPROCS(n)
+	return func() { runtime.GOMAXPROCS(was) }
+}
+
 func newValidateCommand(s streams) *cobra.Command {
 	o := &validateOptions{}
 	cmd := &cobra.Command{
@@ -119,7 +132,7 @@ validated (an empty input, only skipped kinds), a warning says so;
 	f.StringVarP(&o.output, "output", "o", validateFormats[0].name, "output format: "+formatHelp())
 	f.StringVar(&o.fieldValidation, "field-validation", string(fieldValidations[0]), "fields the CRD does not know: Warn (pruned, with a warning: kube-apiserver's default), Strict (errors: kubectl apply's default), Ignore (pruned silently)")
 	f.StringVar(&o.failOn, "fail-on", failOnLevels[0], "what makes the run fail (exit 1): error, or warning (errors and warnings)")
-	f.IntVarP(&o.jobs, "jobs", "j", runtime.GOMAXPROCS(0), fmt.Sprintf("objects validated in parallel, at most %d (4 × GOMAXPROCS)", maxJobs()))
+	f.IntVarP(&o.jobs, "jobs", "j", runtime.GOMAXPROCS(0), fmt.Sprintf("objects validated in parallel, on at most that many CPUs (reading and garbage collection included); at most %d (4 × GOMAXPROCS)", maxJobs()))
 	f.BoolVar(&o.failOnEmpty, "fail-on-empty", false, "exit 2 when no object was validated (empty input, only skipped kinds)")
 	f.StringVarP(&o.namespace, "namespace", "n", "default", "namespace of namespaced objects that have none, as kubectl's")
 	o.builtinOptions.addFlags(f)
@@ -157,6 +170,7 @@ func runValidate(ctx context.Context, s streams, o *validateOptions, args []stri
 	}
 	// A quarter less CPU on many objects (bench/cmd/vspeers).
 	collectLessOften()
+	defer useAtMostCPUs(o.jobs)()
 	if err := o.loadOperatorVersions(); err != nil {
 		return err
 	}

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"fmt"
+	"runtime"
 	"strings"
 	"testing"
 )
@@ -47,6 +48,23 @@ func TestJobsAreCapped(t *testing.T) {
 	}
 	if code, _, stderr := runKval(t, "", "validate", "--crd", "../../examples/crd.yaml", "-j", fmt.Sprint(maxJobs()), "../../examples/objects/orders.yaml"); code != ExitValid {
 		t.Errorf("-j %d: exit %d, %s", maxJobs(), code, stderr)
+	}
+}
+
+// TestJobsBoundTheCPUs: -j N runs on at most N CPUs and gives them back.
+func TestJobsBoundTheCPUs(t *testing.T) {
+	was := runtime.GOMAXPROCS(0)
+	restore := useAtMostCPUs(1)
+	if got := runtime.GOMAXPROCS(0); got != 1 {
+		t.Errorf("-j 1: GOMAXPROCS %d, want 1", got)
+	}
+	restore()
+	useAtMostCPUs(was + 1)()
+	if got := runtime.GOMAXPROCS(0); got != was {
+		t.Errorf("after the runs: GOMAXPROCS %d, want %d", got, was)
+	}
+	if code, _, stderr := runKval(t, "", "validate", "--crd", "../../examples/crd.yaml", "-j", "1", "../../examples/objects/orders.yaml"); code != ExitValid || runtime.GOMAXPROCS(0) != was {
+		t.Errorf("-j 1: exit %d, GOMAXPROCS %d after the run (want %d), %s", code, runtime.GOMAXPROCS(0), was, stderr)
 	}
 }
 
