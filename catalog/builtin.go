@@ -11,7 +11,7 @@ import (
 // builtinForKind serves a kind of a group no CRD defines from
 // Options.Builtins: CRDs take precedence, so a CRD of group "apps" hides
 // the built-in Deployment.
-func (c *Catalog) builtinForKind(ctx context.Context, group, version, kind, what string) (*engine.Validator, error) {
+func (c *Catalog) builtinForKind(ctx context.Context, group, version, kind string, what wanted) (*engine.Validator, error) {
 	b := c.opts.Builtins
 	if b == nil || !b.HasGroup(group) {
 		return nil, &NotCoveredError{Group: group}
@@ -21,13 +21,13 @@ func (c *Catalog) builtinForKind(ctx context.Context, group, version, kind, what
 		return nil, err
 	}
 	if crd == nil {
-		return nil, &NoMatchError{What: what, Reason: fmt.Sprintf("Kubernetes %s has no kind %s in version %s", b.Minor(), kind, groupVersion(group, version))}
+		return nil, &NoMatchError{What: what.String(), Reason: fmt.Sprintf("Kubernetes %s has no kind %s in version %s", b.Minor(), kind, groupVersion(group, version))}
 	}
 	return c.builtinEntry(crd).validator(ctx, version, what)
 }
 
 // builtinForResource is builtinForKind by resource.
-func (c *Catalog) builtinForResource(ctx context.Context, group, version, resource, what string) (*engine.Validator, error) {
+func (c *Catalog) builtinForResource(ctx context.Context, group, version, resource string, what wanted) (*engine.Validator, error) {
 	b := c.opts.Builtins
 	if b == nil || !b.HasGroup(group) {
 		return nil, &NotCoveredError{Group: group}
@@ -37,7 +37,7 @@ func (c *Catalog) builtinForResource(ctx context.Context, group, version, resour
 		return nil, err
 	}
 	if crd == nil {
-		return nil, &NoMatchError{What: what, Reason: fmt.Sprintf("Kubernetes %s has no resource %s in version %s", b.Minor(), resource, groupVersion(group, version))}
+		return nil, &NoMatchError{What: what.String(), Reason: fmt.Sprintf("Kubernetes %s has no resource %s in version %s", b.Minor(), resource, groupVersion(group, version))}
 	}
 	return c.builtinEntry(crd).validator(ctx, version, what)
 }

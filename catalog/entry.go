@@ -71,7 +71,7 @@ func (e *entry) check(ctx context.Context) *InvalidCRDError {
 
 // validator returns the compiled validator of a served version; what names
 // the request for a NoMatchError.
-func (e *entry) validator(ctx context.Context, version, what string) (*engine.Validator, error) {
+func (e *entry) validator(ctx context.Context, version string, what wanted) (*engine.Validator, error) {
 	c := e.versions[version]
 	if c != nil && !e.isLinted.Load() {
 		// The first requests of a CRD wait for its lint and its compilation,
@@ -96,7 +96,7 @@ func (e *entry) compileAll(ctx context.Context) error {
 		return invalid
 	}
 	for _, version := range slices.Sorted(maps.Keys(e.versions)) {
-		if _, err := e.validator(ctx, version, "version "+version); err != nil {
+		if _, err := e.validator(ctx, version, wanted{"kind", e.crd.Spec.Names.Kind, e.crd.Spec.Group + "/" + version}); err != nil {
 			return err
 		}
 	}
@@ -104,11 +104,11 @@ func (e *entry) compileAll(ctx context.Context) error {
 }
 
 // noVersion explains why version is not served.
-func (e *entry) noVersion(version, what string) *NoMatchError {
+func (e *entry) noVersion(version string, what wanted) *NoMatchError {
 	for _, v := range e.crd.Spec.Versions {
 		if v.Name == version {
-			return &NoMatchError{What: what, Reason: "version " + version + " of " + schema.CRDKind + " \"" + e.crd.Name() + "\" is not served"}
+			return &NoMatchError{What: what.String(), Reason: "version " + version + " of " + schema.CRDKind + " \"" + e.crd.Name() + "\" is not served"}
 		}
 	}
-	return &NoMatchError{What: what, Reason: schema.CRDKind + " \"" + e.crd.Name() + "\" has no version " + version}
+	return &NoMatchError{What: what.String(), Reason: schema.CRDKind + " \"" + e.crd.Name() + "\" has no version " + version}
 }

@@ -26,13 +26,13 @@ func (c *Catalog) ForObject(ctx context.Context, apiVersion, kind string) (*engi
 		return nil, err
 	}
 	snap := c.current.Load()
-	what := fmt.Sprintf("kind %q in version %q", kind, apiVersion)
+	what := wanted{"kind", kind, apiVersion}
 	if !c.definesGroup(snap, group) {
 		return c.builtinForKind(ctx, group, version, kind, what)
 	}
 	e := snap.byKind[group+"/"+kind]
 	if e == nil {
-		return nil, &NoMatchError{What: what, Reason: fmt.Sprintf("no %s of group %s defines kind %s", schema.CRDKind, group, kind)}
+		return nil, &NoMatchError{What: what.String(), Reason: fmt.Sprintf("no %s of group %s defines kind %s", schema.CRDKind, group, kind)}
 	}
 	return e.validator(ctx, version, what)
 }
@@ -44,13 +44,21 @@ func (c *Catalog) ForResource(ctx context.Context, group, version, resource stri
 		return nil, err
 	}
 	snap := c.current.Load()
-	what := fmt.Sprintf("resource %q in version %q", resource, group+"/"+version)
+	what := wanted{"resource", resource, group + "/" + version}
 	if !c.definesGroup(snap, group) {
 		return c.builtinForResource(ctx, group, version, resource, what)
 	}
 	e := snap.byResource[group+"/"+resource]
 	if e == nil {
-		return nil, &NoMatchError{What: what, Reason: fmt.Sprintf("no %s of group %s defines resource %s", schema.CRDKind, group, resource)}
+		return nil, &NoMatchError{What: what.String(), Reason: fmt.Sprintf("no %s of group %s defines resource %s", schema.CRDKind, group, resource)}
 	}
 	return e.validator(ctx, version, what)
+}
+
+// wanted names what a lookup asked for, as NoMatchError.What words it;
+// the text is made only for an error (lookups run once per object).
+type wanted struct{ noun, name, apiVersion string }
+
+func (w wanted) String() string {
+	return fmt.Sprintf("%s %q in version %q", w.noun, w.name, w.apiVersion)
 }
