@@ -59,12 +59,16 @@
 // Plain scalars are resolved as yaml.v2 resolves them: directly when their
 // first character makes them strings, for decimal integers, yaml.v2's
 // words (true, no, ~) and text no number can hold ("500m"), and by yaml.v2
-// itself otherwise. TestBlockYAMLMatchesYAMLv2OnFiles holds it to yaml.v2
-// on every YAML document of the repository and requires it to take 95% of
-// the valid ones; TestPlainScalarsResolveAsYAMLv2 pins its resolution on
-// 70,000 scalars; FuzzBlockYAMLExactOrDeclines does the same on arbitrary
-// input. BenchmarkYAMLDecode compares the round trip, yaml.v2 with the
-// walk, and the fast path.
+// itself otherwise. Whenever it answers, the tests require yaml.v2 and the
+// walk to give the same value and count the same JSON size and depth:
+// TestBlockYAMLMatchesYAMLv2OnFiles on every YAML document of the
+// repository (it must take 95% of the valid ones),
+// TestBlockYAMLOnGeneratedDocuments on random documents of the constructs
+// it reads, FuzzBlockYAMLExactOrDeclines on arbitrary input, and
+// TestPlainScalarsResolveAsYAMLv2 pins its resolution on tens of thousands
+// of scalars; the tests above, comparing decodeYAML with the round trip,
+// go through it too. BenchmarkYAMLDecode compares the round trip, yaml.v2
+// with the walk, and the fast path.
 //
 // Memory is bounded whatever the stream: lines are read in pieces, and no
 // more than MaxTextBytes of one document is ever buffered (a 1 GB line with
