@@ -7,13 +7,22 @@ import (
 )
 
 // decodeYAML decodes a YAML document into the values decodeViaJSON gives,
-// without writing and reading JSON: yaml.v2 parses the document exactly as
-// sigs.k8s.io/yaml does, and fromYAML then does in one walk what
+// without writing and reading JSON. Most documents take the fast path,
+// decodeBlockYAML, which answers exactly as decodeYAMLv2 would or declines.
+func decodeYAML(raw []byte, line int) (any, error) {
+	if value, ok := decodeBlockYAML(raw); ok {
+		return value, nil
+	}
+	return decodeYAMLv2(raw, line)
+}
+
+// decodeYAMLv2 is decodeYAML for any document: yaml.v2 parses it exactly
+// as sigs.k8s.io/yaml does, and yamlWalk then does in one walk what
 // convertToJSONableObject, json.Marshal and decodeJSON did (see doc.go).
 // Whatever the walk does not model exactly (any error of yaml.v2, a key
 // JSON cannot hold, NaN or infinity, two keys that become one) is handed to
 // decodeViaJSON, so the answer, errors included, is always the round trip's.
-func decodeYAML(raw []byte, line int) (any, error) {
+func decodeYAMLv2(raw []byte, line int) (any, error) {
 	var parsed any
 	if err := yamlv2.UnmarshalStrict(raw, &parsed); err != nil {
 		return decodeViaJSON(raw, line)
