@@ -2,26 +2,35 @@ package cli
 
 import "sync"
 
+// bounds limits what orderedMap holds in flight (read but not yet
+// consumed): at most items items and, by size, about bytes bytes; one item
+// is always let in, however large. A wide window keeps both cores busy
+// while an object waits for its CRD's first lint and compilation (tens of
+// milliseconds), and the byte bound keeps memory flat when the documents
+// are large.
+type bounds[In any] struct {
+	items, bytes int
+	size         func(In) int
+}
+
 // orderedMap applies work to every item that produce sends, on n goroutines,
-// and hands the results to consume in the order the items were produced.
-// At most window items are in flight (read but not yet consumed), so memory
-// stays bounded whatever the input size.
-func orderedMap[In, Out any](n, window int, produce func(send func(In)), work func(In) Out, consume func(Out)) {
+// and hands the results to consume in the order the items were produced,
+// holding no more in flight than limit allows.
+func orderedMap[In, Out any](n int, limit bounds[In], produce func(send func(In)), work func(In) Out, consume func(Out)) {
 	type job struct {
-		seq int
-		in  In
+		seq, size int
+		in        In
 	}
 	type done struct {
-		seq int
-		out Out
+		seq, size int
+		out       Out
 	}
-	slots := make(chan struct{}, window)
+	window := newInFlight(limit.items, limit.bytes)
 	// Buffered, so that a worker hands over its result and goes on while
 	// consume prints: unbuffered, both cores idled whenever the printing
-	// goroutine lagged (-j 2 was 1.56× -j 1, 1.65× now). The window still
-	// bounds what is in flight.
+	// goroutine lagged. The window still bounds what is in flight.
 	jobs := make(chan job, n)
-	results := make(chan done, window)
+	results := make(chan done, limit.items)
 
 	var workers sync.WaitGroup
 	for range n {
@@ -29,15 +38,16 @@ func orderedMap[In, Out any](n, window int, produce func(send func(In)), work fu
 		go func() {
 			defer workers.Done()
 			for j := range jobs {
-				results <- done{seq: j.seq, out: work(j.in)}
+				results <- done{seq: j.seq, size: j.size, out: work(j.in)}
 			}
 		}()
 	}
 	go func() {
 		seq := 0
 		produce(func(in In) {
-			slots <- struct{}{} // wait for room in the window
-			jobs <- job{seq: seq, in: in}
+			size := limit.size(in)
+			window.enter(size)
+			jobs <- job{seq: seq, size: size, in: in}
 			seq++
 		})
 		close(jobs)
@@ -45,19 +55,52 @@ func orderedMap[In, Out any](n, window int, produce func(send func(In)), work fu
 		close(results)
 	}()
 
-	pending := map[int]Out{}
+	pending := map[int]done{}
 	next := 0
 	for d := range results {
-		pending[d.seq] = d.out
+		pending[d.seq] = d
 		for {
-			out, ok := pending[next]
+			d, ok := pending[next]
 			if !ok {
 				break
 			}
 			delete(pending, next)
-			consume(out)
-			<-slots
+			consume(d.out)
+			window.leave(d.size)
 			next++
 		}
 	}
+}
+
+// inFlight counts the items and bytes in flight; the producer waits in
+// enter until there is room.
+type inFlight struct {
+	mu                 sync.Mutex
+	room               sync.Cond
+	items, bytes       int
+	maxItems, maxBytes int
+}
+
+func newInFlight(maxItems, maxBytes int) *inFlight {
+	f := &inFlight{maxItems: maxItems, maxBytes: maxBytes}
+	f.room.L = &f.mu
+	return f
+}
+
+func (f *inFlight) enter(size int) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	for f.items > 0 && (f.items >= f.maxItems || f.bytes+size > f.maxBytes) {
+		f.room.Wait()
+	}
+	f.items++
+	f.bytes += size
+}
+
+func (f *inFlight) leave(size int) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.items--
+	f.bytes -= size
+	f.room.Signal() // only the producer waits
 }

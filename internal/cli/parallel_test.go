@@ -2,6 +2,7 @@ package cli
 
 import (
 	"math/rand"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -12,7 +13,7 @@ func TestOrderedMapKeepsInputOrderAndBoundsWork(t *testing.T) {
 	var inFlight, maxInFlight atomic.Int64
 	var got []int
 	var produced, consumed atomic.Int64
-	orderedMap(4, window,
+	orderedMap(4, bounds[int]{items: window, bytes: 1 << 30, size: func(int) int { return 1 }},
 		func(send func(int)) {
 			for i := range items {
 				send(i)
@@ -47,5 +48,44 @@ func TestOrderedMapKeepsInputOrderAndBoundsWork(t *testing.T) {
 	}
 	if maxInFlight.Load() > 4 {
 		t.Errorf("more workers than asked for: %d", maxInFlight.Load())
+	}
+}
+
+// TestOrderedMapBoundsBytesInFlight: items of many sizes, a budget a few
+// of them fill; a larger item is let in alone. What is in flight is
+// counted from the start of an item's work (it was let in) to its
+// consumption.
+func TestOrderedMapBoundsBytesInFlight(t *testing.T) {
+	const items, budget = 400, 1000
+	sizeOf := func(i int) int { return []int{10, 300, 700, 2500}[i%4] }
+	var mu sync.Mutex
+	held, maxHeld, alone := 0, 0, 0
+	orderedMap(3, bounds[int]{items: 1000, bytes: budget, size: sizeOf},
+		func(send func(int)) {
+			for i := range items {
+				send(i)
+			}
+		},
+		func(i int) int {
+			mu.Lock()
+			held += sizeOf(i)
+			if held > budget {
+				alone++
+				if held != sizeOf(i) {
+					t.Errorf("item %d: %d bytes in flight, the budget is %d", i, held, budget)
+				}
+			}
+			maxHeld = max(maxHeld, held)
+			mu.Unlock()
+			time.Sleep(time.Duration(rand.Intn(100)) * time.Microsecond)
+			return i
+		},
+		func(i int) {
+			mu.Lock()
+			held -= sizeOf(i)
+			mu.Unlock()
+		})
+	if alone != items/4 || maxHeld < budget/2 {
+		t.Errorf("%d items over the budget let in alone (want %d), at most %d bytes in flight", alone, items/4, maxHeld)
 	}
 }

@@ -164,6 +164,13 @@ func (o *validateOptions) check(args []string) error {
 	return checkStdinOnce(o.crds, o.old, args)
 }
 
+// inputBounds is what kval validate holds in flight with n workers: 64
+// documents a worker, and 8 MiB of text (a few documents of the largest
+// kube-apiserver accepts), so memory stays flat.
+func inputBounds(n int) bounds[rawInput] {
+	return bounds[rawInput]{items: 64 * n, bytes: 8 << 20, size: func(in rawInput) int { return len(in.raw.Text()) }}
+}
+
 func runValidate(ctx context.Context, s streams, o *validateOptions, args []string) error {
 	if err := o.check(args); err != nil {
 		return err
@@ -186,7 +193,7 @@ func runValidate(ctx context.Context, s streams, o *validateOptions, args []stri
 	out := newValidateOutput(s, o)
 	// Documents are decoded by the workers: decoding is a third of the
 	// work, and the reader would hold back the others.
-	orderedMap(o.jobs, 4*o.jobs,
+	orderedMap(o.jobs, inputBounds(o.jobs),
 		func(send func(rawInput)) {
 			if err := readRawInputs(s, args, send); err != nil {
 				out.fail(err)
