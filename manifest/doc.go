@@ -64,7 +64,9 @@
 // TestBlockYAMLMatchesYAMLv2OnFiles on every YAML document of the
 // repository (it must take 95% of the valid ones),
 // TestBlockYAMLOnGeneratedDocuments on random documents of the constructs
-// it reads, FuzzBlockYAMLExactOrDeclines on arbitrary input, and
+// it reads, the TestBlockYAMLOnEnumerated tests on every small document
+// made of given lines or pieces, FuzzBlockYAMLExactOrDeclines on arbitrary
+// input, and
 // TestPlainScalarsResolveAsYAMLv2 pins its resolution on tens of thousands
 // of scalars; the tests above, comparing decodeYAML with the round trip,
 // go through it too. BenchmarkYAMLDecode compares the round trip, yaml.v2
