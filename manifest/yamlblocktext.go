@@ -50,8 +50,8 @@ func rawLine(src []byte, at int) (line []byte, next int, broken bool) {
 // blockIndent returns the indentation of the block scalar whose lines
 // start at p.next: the deepest of its leading empty lines and its first
 // line with text, and at least col+1. It declines a first line with text
-// that is inside the collection but indented less than an empty line
-// before it (yaml.v2 then reads an empty scalar and fails on that line).
+// indented more than the collection but less than an empty line before it
+// (yaml.v2 then reads an empty scalar and fails on that line).
 func (p *blockParser) blockIndent(col int) (int, bool) {
 	indent := col + 1
 	for at := p.next; at < len(p.src); {
