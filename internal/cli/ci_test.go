@@ -36,6 +36,9 @@ func TestValidateCIGolden(t *testing.T) {
 		cliCase{golden: "validate/not-objects-ignored", args: []string{"validate", "--ignore-missing-schemas", "testdata/validate/not-objects.yaml"}},
 		cliCase{golden: "validate/broken-crd-unused", args: []string{"validate", "--crd", crd, "--crd", "testdata/validate/broken-crd", orders}},
 		cliCase{golden: "validate/broken-crd-used", args: []string{"validate", "--crd", crd, "--crd", "testdata/validate/broken-crd", orders, "testdata/validate/gadget.yaml"}},
+		// A version the CRD does not serve fails its object alone, as kubectl's "no matches for kind".
+		cliCase{golden: "validate/unserved-version", args: []string{"validate", "--crd", "../../testdata/corpus/gateway-api/crds-standard/gateway.networking.k8s.io_tlsroutes.yaml",
+			"../../testdata/corpus/gateway-api/examples/experimental/v1alpha2/tls-routing/tls-route.yaml", "../../testdata/corpus/gateway-api/examples/standard/tls-routing/tls-route.yaml"}},
 		cliCase{golden: "validate/helm-template", args: []string{"validate", "--crd", crd, "-n", "shop", "-"}, stdin: readTestFile(t, "testdata/validate/helm-template.yaml")},
 		// kustomize build's output: keys sorted, no comments, Namespace first, a generated ConfigMap's hash suffix.
 		cliCase{golden: "validate/kustomize-build", args: []string{"validate", "--crd", crd, "-"}, stdin: readTestFile(t, "testdata/validate/kustomize-build.yaml")},
