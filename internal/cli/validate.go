@@ -51,7 +51,7 @@ func (o *validateOptions) mode() engine.FieldValidation {
 }
 
 // maxJobs bounds -j: validation is CPU-bound, so more workers than CPUs
-// only hold more objects in memory (each worker has up to 4 in flight).
+// only hold more objects in memory.
 func maxJobs() int { return 4 * runtime.GOMAXPROCS(0) }
 
 // useAtMostCPUs holds the run to n CPUs (GOMAXPROCS), reading and garbage
@@ -165,8 +165,8 @@ func (o *validateOptions) check(args []string) error {
 }
 
 // inputBounds is what kval validate holds in flight with n workers: 64
-// documents a worker, and 8 MiB of text (a few documents of the largest
-// kube-apiserver accepts), so memory stays flat.
+// documents a worker, and 8 MiB of text (two documents of the largest
+// kube-apiserver accepts, 3 MiB), so memory stays flat.
 func inputBounds(n int) bounds[rawInput] {
 	return bounds[rawInput]{items: 64 * n, bytes: 8 << 20, size: func(in rawInput) int { return len(in.raw.Text()) }}
 }
@@ -191,8 +191,8 @@ func runValidate(ctx context.Context, s streams, o *validateOptions, args []stri
 	}
 	defer olds.close()
 	out := newValidateOutput(s, o)
-	// Documents are decoded by the workers: decoding is a third of the
-	// work, and the reader would hold back the others.
+	// Documents are decoded by the workers: on the reader, decoding would
+	// hold back the others.
 	orderedMap(o.jobs, inputBounds(o.jobs),
 		func(send func(rawInput)) {
 			if err := readRawInputs(s, args, send); err != nil {
