@@ -72,7 +72,7 @@ func plainEnd(line []byte, start int) int {
 // a newline for each empty line between them. It moves p.next past them,
 // and declines a line that holds ": ", which yaml.v2 refuses.
 func (p *blockParser) plainLines(first []byte, col int) ([]byte, bool) {
-	text := first
+	text, copied := first, false // first is a part of the document
 	for at := p.next; ; {
 		line, spaces, next, breaks := textLine(p.src, at)
 		if line == nil || spaces <= col || line[spaces] == '#' {
@@ -83,9 +83,12 @@ func (p *blockParser) plainLines(first []byte, col int) ([]byte, bool) {
 		if rest < len(line) && line[rest] == ':' {
 			return nil, false
 		}
-		// The full slice expression makes append copy first, a part of the
-		// document, rather than write over what follows it.
-		text = append(joinLines(text[:len(text):len(text)], breaks), line[spaces:end]...)
+		if !copied {
+			// Copied once, so that append never writes over the document
+			// (copying at each line made this quadratic).
+			text, copied = append(make([]byte, 0, 2*len(first)+len(line)), first...), true
+		}
+		text = append(joinLines(text, breaks), line[spaces:end]...)
 		p.next, at = next, next
 		if rest < len(line) {
 			return text, true // a comment ends it
