@@ -7,7 +7,6 @@ import (
 
 	corev1 "k8s.io/api/core/v1"
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
-	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
 	"sigs.k8s.io/controller-runtime/pkg/client"
 )
 
@@ -108,9 +107,7 @@ func TestDeleteAllOfDeletesWhatMatches(t *testing.T) {
 // left lists the Databases as "namespace/name", "(deleting)" when marked.
 func left(t *testing.T, c client.Client) []string {
 	t.Helper()
-	list := &unstructured.UnstructuredList{}
-	list.SetAPIVersion("example.kval.dev/v1")
-	list.SetKind("DatabaseList")
+	list := databaseList()
 	if err := c.List(context.Background(), list); err != nil {
 		t.Fatal(err)
 	}

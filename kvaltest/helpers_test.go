@@ -33,6 +33,14 @@ func database(name string) *unstructured.Unstructured {
 	}}
 }
 
+// databaseList is an empty list of Databases, to list or watch them.
+func databaseList() *unstructured.UnstructuredList {
+	list := &unstructured.UnstructuredList{}
+	list.SetAPIVersion("example.kval.dev/v1")
+	list.SetKind("DatabaseList")
+	return list
+}
+
 // mustCreate creates obj or fails the test.
 func mustCreate(t *testing.T, c client.Client, obj client.Object) {
 	t.Helper()

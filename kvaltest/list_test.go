@@ -39,9 +39,7 @@ func TestListSelectsByNamespaceLabelsAndFields(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			list := &unstructured.UnstructuredList{}
-			list.SetAPIVersion("example.kval.dev/v1")
-			list.SetKind("DatabaseList")
+			list := databaseList()
 			if err := c.List(context.Background(), list, tt.opts...); err != nil {
 				t.Fatal(err)
 			}

@@ -44,10 +44,7 @@ func newPool(t *testing.T) (client.Client, *unstructured.Unstructured) {
 
 func TestScaleGetReadsTheCRDsPaths(t *testing.T) {
 	c, p := newPool(t)
-	scale := &autoscalingv1.Scale{}
-	if err := c.SubResource("scale").Get(context.Background(), p, scale); err != nil {
-		t.Fatal(err)
-	}
+	scale := mustGetScale(t, c, p)
 	if scale.Spec.Replicas != 2 || scale.Status.Replicas != 2 || scale.Status.Selector != "app=web" ||
 		scale.Name != "web" || scale.Namespace != "shop" || scale.UID != p.GetUID() || scale.ResourceVersion != p.GetResourceVersion() {
 		t.Errorf("scale %+v", scale)
@@ -67,10 +64,7 @@ func TestScaleGetReadsTheCRDsPaths(t *testing.T) {
 func TestScaleWritesUpdateTheObject(t *testing.T) {
 	c, p := newPool(t)
 	ctx := context.Background()
-	scale := &autoscalingv1.Scale{}
-	if err := c.SubResource("scale").Get(ctx, p, scale); err != nil {
-		t.Fatal(err)
-	}
+	scale := mustGetScale(t, c, p)
 	scale.Spec.Replicas = 4
 	if err := c.SubResource("scale").Update(ctx, p, client.WithSubResourceBody(scale), client.FieldOwner("autoscaler")); err != nil {
 		t.Fatal(err)
@@ -103,10 +97,7 @@ func TestScaleWritesUpdateTheObject(t *testing.T) {
 func TestScaleWithAStaleResourceVersionConflicts(t *testing.T) {
 	c, p := newPool(t)
 	ctx := context.Background()
-	scale := &autoscalingv1.Scale{}
-	if err := c.SubResource("scale").Get(ctx, p, scale); err != nil {
-		t.Fatal(err)
-	}
+	scale := mustGetScale(t, c, p)
 	p.SetLabels(map[string]string{"moved": "on"})
 	if err := c.Update(ctx, p); err != nil {
 		t.Fatal(err)
@@ -177,4 +168,14 @@ func TestScaleApplyConfiguration(t *testing.T) {
 	if mustGet(t, c, p); nested(p, "spec", "replicas") != int64(1) || !ownsReplicasThroughScale(p, "hpa") {
 		t.Errorf("after apply: spec.replicas %v, managed fields %+v", nested(p, "spec", "replicas"), p.GetManagedFields())
 	}
+}
+
+// mustGetScale reads obj's scale subresource.
+func mustGetScale(t *testing.T, c client.Client, obj client.Object) *autoscalingv1.Scale {
+	t.Helper()
+	scale := &autoscalingv1.Scale{}
+	if err := c.SubResource("scale").Get(context.Background(), obj, scale); err != nil {
+		t.Fatal(err)
+	}
+	return scale
 }

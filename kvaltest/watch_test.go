@@ -15,9 +15,7 @@ func TestWatchStreamsMatchingChanges(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	mustCreate(t, c, database("existing"))
-	list := &unstructured.UnstructuredList{}
-	list.SetAPIVersion("example.kval.dev/v1")
-	list.SetKind("DatabaseList")
+	list := databaseList()
 	w, err := c.Watch(ctx, list, client.InNamespace("shop"))
 	if err != nil {
 		t.Fatal(err)
@@ -70,9 +68,7 @@ func TestWatchWithASelectorSeesObjectsComeAndGo(t *testing.T) {
 	c, _ := newDatabases(t)
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	list := &unstructured.UnstructuredList{}
-	list.SetAPIVersion("example.kval.dev/v1")
-	list.SetKind("DatabaseList")
+	list := databaseList()
 	w, err := c.Watch(ctx, list, client.MatchingLabels{"tier": "gold"})
 	if err != nil {
 		t.Fatal(err)
@@ -116,9 +112,7 @@ func TestWatchDeletedEventOfASelectorHasTheOldObjectAtTheNewVersion(t *testing.T
 	db := database("orders")
 	db.SetLabels(map[string]string{"tier": "gold"})
 	mustCreate(t, c, db)
-	list := &unstructured.UnstructuredList{}
-	list.SetAPIVersion("example.kval.dev/v1")
-	list.SetKind("DatabaseList")
+	list := databaseList()
 	w, err := c.Watch(ctx, list, client.MatchingLabels{"tier": "gold"})
 	if err != nil {
 		t.Fatal(err)
