@@ -378,23 +378,6 @@ func letterCases(word string) []string {
 	return out
 }
 
-// TestYAMLWordsFolded checks that yamlWordsFolded are yamlWords' words in
-// lower case.
-func TestYAMLWordsFolded(t *testing.T) {
-	folded := map[string]bool{}
-	for word := range yamlWords {
-		folded[strings.ToLower(word)] = true
-	}
-	if len(folded) != len(yamlWordsFolded) {
-		t.Errorf("yamlWords fold to %v, yamlWordsFolded is %v", folded, yamlWordsFolded)
-	}
-	for _, word := range yamlWordsFolded {
-		if !folded[word] {
-			t.Errorf("%q is not a word of yamlWords", word)
-		}
-	}
-}
-
 // TestBlockYAMLScalarLinesAllocateLinearly: a scalar of many lines is built
 // in one growing buffer. Copying it at each line (as the fast path once
 // did for plain scalars) allocates the square of its length: 24 s for

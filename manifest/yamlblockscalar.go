@@ -2,6 +2,7 @@ package manifest
 
 import (
 	"bytes"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -187,8 +188,17 @@ var yamlWords = map[string]any{
 	"~": nil, "null": nil, "Null": nil, "NULL": nil,
 }
 
-// yamlWordsFolded are the words of yamlWords in lower case.
-var yamlWordsFolded = []string{"y", "yes", "n", "no", "true", "false", "on", "off", "~", "null"}
+// yamlWordsFolded are the words of yamlWords in lower case, each once.
+var yamlWordsFolded = func() []string {
+	var folded []string
+	for word := range yamlWords {
+		if lower := strings.ToLower(word); !slices.Contains(folded, lower) {
+			folded = append(folded, lower)
+		}
+	}
+	slices.Sort(folded)
+	return folded
+}()
 
 // foldsToYAMLWord reports whether text is a word of yamlWords in other
 // letter cases ("tRUE"): those go to yaml.v2 rather than trust yamlWords
