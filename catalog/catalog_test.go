@@ -210,3 +210,21 @@ func TestUpdateNeverReplacesAWorkingCRDWithABrokenOne(t *testing.T) {
 		t.Errorf("after removal: got %v, want no match (the group is still defined by gadgets)", err)
 	}
 }
+
+// TestACompilationPanicIsTheVersionsError: a panic while compiling a
+// version (a bug in kval; here an Extension panics), in the compilation
+// started beside the lint or in the request's own, is that version's
+// error for every request, and the process goes on.
+func TestACompilationPanicIsTheVersionsError(t *testing.T) {
+	panicking := func(*schema.CRD, string) ([]engine.Check, error) { panic("boom") }
+	c := New(Options{Engine: engine.Options{Extensions: []engine.Extension{panicking}}})
+	if problems, err := c.LoadBytes("test.yaml", []byte(crdYAML("widgets.example.com", 3))); err != nil {
+		t.Fatalf("load: %v %v", err, problems)
+	}
+	want := `compiling version v1 of CustomResourceDefinition "widgets.example.com" panicked: boom`
+	for range 2 {
+		if _, err := c.ForObject(context.Background(), "example.com/v1", "Widget"); err == nil || err.Error() != want {
+			t.Errorf("lookup: %v, want %s", err, want)
+		}
+	}
+}
