@@ -91,24 +91,18 @@ func itemUpdate[T any](fldPath *field.Path, list, oldList items[T], match MatchI
 // (+k8s:item(key: value)=+k8s:forbidden): the item must not exist. On update
 // an item equivalent (equiv) to the old one is kept (ratcheting): stored data
 // is not refused for a change elsewhere in the list.
-func SliceItemForbidden[L ~[]T, T any](_ context.Context, op operation.Operation, fldPath *field.Path, value, oldValue L,
+func SliceItemForbidden[L ~[]T, T any](ctx context.Context, op operation.Operation, fldPath *field.Path, value, oldValue L,
 	match MatchItemFunc[*T], equiv MatchFunc[*T]) field.ErrorList {
-	return itemForbidden(op, fldPath, valueItems(value), valueItems(oldValue), match, equiv)
+	return selectedItem(ctx, op, fldPath, valueItems(value), valueItems(oldValue), match, equiv, forbiddenItem[T])
 }
 
 // PtrSliceItemForbidden is SliceItemForbidden for a list of pointers.
-func PtrSliceItemForbidden[L ~[]*T, T any](_ context.Context, op operation.Operation, fldPath *field.Path, value, oldValue L,
+func PtrSliceItemForbidden[L ~[]*T, T any](ctx context.Context, op operation.Operation, fldPath *field.Path, value, oldValue L,
 	match MatchItemFunc[*T], equiv MatchFunc[*T]) field.ErrorList {
-	return itemForbidden(op, fldPath, pointerItems(value), pointerItems(oldValue), match, equiv)
+	return selectedItem(ctx, op, fldPath, pointerItems(value), pointerItems(oldValue), match, equiv, forbiddenItem[T])
 }
 
-func itemForbidden[T any](op operation.Operation, fldPath *field.Path, list, oldList items[T], match MatchItemFunc[*T], equiv MatchFunc[*T]) field.ErrorList {
-	index, item := list.first(match)
-	if item == nil {
-		return nil
-	}
-	if _, old := oldList.first(match); isUpdate(op) && old != nil && equiv(item, old) {
-		return nil
-	}
-	return field.ErrorList{field.Forbidden(fldPath.Index(index), "")}
+// forbiddenItem refuses the item selectedItem found.
+func forbiddenItem[T any](_ context.Context, _ operation.Operation, fldPath *field.Path, _, _ *T) field.ErrorList {
+	return field.ErrorList{field.Forbidden(fldPath, "")}
 }
