@@ -17,7 +17,7 @@ import (
 
 // crdSources are every place of the repository that holds CRDs with (and
 // without) the extensions.
-var crdSources = []string{"testdata", "../examples", "../internal/cli/testdata", "../conformance", "../testdata/corpus"}
+var crdSources = []string{"testdata", "../examples", "../cmd/kval/internal/cli/testdata", "../conformance", "../testdata/corpus"}
 
 // TestPackUnpackRoundTrip: for every CRD of the repository as written (not
 // annotated yet: the CLI's tests hold annotated CRDs, some damaged on

@@ -34,7 +34,7 @@
 // the round trip; so do the 142 that are errors.
 //
 // The two are proven equal, not assumed: the tests decode every YAML
-// document of testdata/corpus, examples/, internal/cli/testdata, every
+// document of testdata/corpus, examples/, cmd/kval/internal/cli/testdata, every
 // string literal of this package's tests and crafted edge cases (numbers,
 // keys, merge keys, aliases, timestamps, binary, invalid UTF-8, documents on
 // either side of MaxDocumentBytes and MaxDepth) both ways and require the

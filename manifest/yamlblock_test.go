@@ -57,7 +57,7 @@ func TestBlockYAMLMatchesYAMLv2OnFiles(t *testing.T) {
 		"../testdata/corpus/gateway-api/examples/": {},
 		"": {}, // every document
 	}
-	for _, root := range []string{"../testdata", "../examples", "../conformance", "../internal/cli/testdata"} {
+	for _, root := range []string{"../testdata", "../examples", "../conformance", "../cmd/kval/internal/cli/testdata"} {
 		err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
 			if err != nil || d.IsDir() || !isYAMLFile(path) {
 				return err

@@ -7,7 +7,7 @@ package main
 import (
 	"os"
 
-	"github.com/kval-dev/kval/internal/cli"
+	"github.com/kval-dev/kval/cmd/kval/internal/cli"
 )
 
 func main() {

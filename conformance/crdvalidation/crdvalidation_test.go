@@ -31,7 +31,7 @@ func TestCorpusMatchesUpstream(t *testing.T) {
 
 // cliFixtures are CRDs of kval's CLI tests whose golden output shows
 // kube-apiserver's verdict.
-const cliFixtures = "../../internal/cli/testdata/lint/conformance"
+const cliFixtures = "../../cmd/kval/internal/cli/testdata/lint/conformance"
 
 // TestCraftedMatchesUpstream: every crafted broken CRD in testdata, and in
 // the CLI fixtures, gets the same errors from kval and from upstream.

@@ -1,7 +1,7 @@
 // Package crdvalidation compares kval's create-time verdict on CRDs (package
 // lint) with kube-apiserver's (validation.ValidateCustomResourceDefinition),
 // on every CRD of the corpus, on crafted broken CRDs in testdata/ and in
-// the CLI's fixtures (internal/cli/testdata/lint/conformance), and on random
+// the CLI's fixtures (cmd/kval/internal/cli/testdata/lint/conformance), and on random
 // CRDs. For a CRD both accept, the warnings of upstream's CRD strategy
 // (WarningsOnCreate) are compared with lint.WarningsOnCreate. The unit table
 // of values.CompileDefault (values/testdata/defaults.json) is run through

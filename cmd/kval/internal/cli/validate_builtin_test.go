@@ -1,0 +1,24 @@
+package cli
+
+import "testing"
+
+// TestValidateBuiltinGolden: built-in kinds are validated without --crd;
+// a kind with no schema is invalid unless --ignore-missing-schemas; --skip
+// skips by kind or apiVersion/kind; --kubernetes-version picks the
+// embedded schemas.
+func TestValidateBuiltinGolden(t *testing.T) {
+	const objects = "testdata/validate-builtin/mixed.yaml"
+	cases := []cliCase{
+		{golden: "validate-builtin/default", args: []string{"validate", objects}},
+		{golden: "validate-builtin/ignore-missing", args: []string{"validate", "--ignore-missing-schemas", "--skip", "v1/ConfigMap,Service", objects}},
+		{golden: "validate-builtin/json", args: []string{"validate", "-o", "json", "--kubernetes-version", "v1.36.3", "--skip", "Deployment", objects}},
+		{golden: "validate-builtin/unknown-version", args: []string{"validate", "--kubernetes-version", "1.20", objects}},
+		// MutatingAdmissionPolicy v1 is new in 1.36: 1.35 has no such kind.
+		{golden: "validate-builtin/minor-1.35", args: []string{"validate", "--kubernetes-version", "1.35", "testdata/validate-builtin/minor-versions.yaml"}},
+		{golden: "validate-builtin/minor-1.36", args: []string{"validate", "--kubernetes-version", "1.36", "testdata/validate-builtin/minor-versions.yaml"}},
+		{golden: "validate-builtin/with-crd", args: []string{"validate", "--crd", "../../../../examples/crd.yaml", "../../../../examples/objects/inventory.yaml", objects}},
+	}
+	for _, c := range cases {
+		t.Run(c.golden, func(t *testing.T) { runGolden(t, c) })
+	}
+}
