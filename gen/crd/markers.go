@@ -54,6 +54,9 @@ type marker struct {
 	resource func(k *kindInfo, u use) error
 	pkg      func(p *pkgInfo, u use) error
 	ignored  string
+	// controllerGen says controller-gen reads the marker too: the only
+	// markers read in foreign packages (foreign.go).
+	controllerGen bool
 }
 
 type valueRule uint8
@@ -102,15 +105,22 @@ func init() {
 }
 
 // markersIn finds and parses the markers of comment lines written on a
-// declaration of kind w. Unknown and misplaced markers are problems.
-func markersIn(lines []tags.Line, w where, ps *problems) []use {
+// declaration of kind w. Unknown and misplaced markers are problems, but in
+// a foreign package (foreign.go), where only controller-gen's markers are
+// read and one misplaced is left alone, as controller-gen leaves it.
+func markersIn(lines []tags.Line, w where, ps *problems, foreign bool) []use {
 	var out []use
-	for _, f := range tags.Extract(lines, "") {
+	found := tags.Extract(lines, "")
+	if foreign {
+		found = foreignMarkers(found)
+	}
+	for _, f := range found {
 		u, err := parseMarker(f)
 		switch {
 		case u.m == nil && ps.ignored(f.Name):
 		case err != nil:
 			ps.add(f.Pos, "%v", err)
+		case u.m.where&w == 0 && foreign:
 		case u.m.where&w == 0:
 			ps.add(f.Pos, "+%s may be written on %s only", u.m.name, u.m.where)
 		case u.m.ignored == "":

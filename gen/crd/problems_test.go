@@ -24,7 +24,7 @@ func TestProblems(t *testing.T) {
 		`16: +immutable=Sometimes: "Sometimes" is not Immutable, AddOnly or RemoveOnly`,
 		"18: +k8s:customValidation: no CRD form: hand-written Go code has no CRD form: add the rule as +kubebuilder:validation:XValidation",
 		"20: +listType=map: is for lists",
-		"23: float64: floats are not portable across languages (controller-gen refuses them too); use an integer, a resource.Quantity or a string",
+		"23: float64: floats are not portable across languages (controller-gen refuses them too); use an integer, a resource.Quantity or a string, or allow them (Options.AllowDangerousTypes, kval gen crd --allow-dangerous-types)",
 		"24: +k8s:maximum(constraint: size): no CRD form: a bound on another field's value has no CRD form yet: write the rule with +kubebuilder:validation:XValidation on the struct",
 		`26: +k8s:maxLength on field Skipped does nothing: json:"-" leaves the field out of the JSON form and the schema (controller-gen skips such fields too); remove the marker`,
 		"28: +k8s:maxLength on field hidden does nothing: the field is unexported, so in neither the JSON form nor the schema (controller-gen skips such fields too); remove the marker",
