@@ -133,6 +133,27 @@ func (b *builder) inline(parent *schema.Schema, f *types.Var, fd fieldDecl) {
 	}
 	parent.Required = append(parent.Required, s.Required...)
 	parent.Validations = append(parent.Validations, s.Validations...)
+	inheritKeywords(parent, s)
+}
+
+// inheritKeywords gives the parent the object keywords of an inlined
+// struct's type it has none of, as controller-gen's flattening of the
+// embedded schema does: corev1.ConfigMapEnvSource inlines
+// LocalObjectReference, +structType=atomic, and is atomic too. The
+// parent's own markers, applied after, override them.
+func inheritKeywords(parent, s *schema.Schema) {
+	if parent.MapType == nil {
+		parent.MapType = s.MapType
+	}
+	if parent.MinProperties == nil {
+		parent.MinProperties = s.MinProperties
+	}
+	if parent.MaxProperties == nil {
+		parent.MaxProperties = s.MaxProperties
+	}
+	if parent.PreserveUnknownFields == nil {
+		parent.PreserveUnknownFields = s.PreserveUnknownFields
+	}
 }
 
 // unusedMarkers reports the markers of a field that is not in the JSON

@@ -97,6 +97,10 @@ func addPrintColumn(k *kindInfo, u use) error {
 		c.Priority = int32(p)
 	}
 	k.version.PrinterColumns = append(k.version.PrinterColumns, c)
+	// controller-gen gives a version with a printer column a subresources
+	// object, empty without a subresource marker; kube-apiserver serves
+	// the same API either way, and kval's CRD is then controller-gen's.
+	k.subresources()
 	return nil
 }
 
