@@ -32,6 +32,8 @@ func TestProblems(t *testing.T) {
 		"32: +k8s:union(union: g): " + refusal(t, "k8s:union"),
 		"34: +k8s:update=NoAddItem: is for sets, list-maps and maps (KEP-5073 refuses it on atomic lists)",
 		"39: recursive type Node: a structural schema cannot describe a value that contains itself (Node -> Node)",
+		"40: +default=ref(NoSuchConstant): NoSuchConstant is not a constant of github.com/kval-dev/kval/gen/crd/testdata/bad",
+		"42: +default=ref(example.com/unimported.Value): package example.com/unimported is neither github.com/kval-dev/kval/gen/crd/testdata/bad nor imported by it",
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("problems:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
