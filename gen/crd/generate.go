@@ -22,7 +22,9 @@ type Options struct {
 	// IgnorePrefixes are prefixes of markers of other tools (e.g.
 	// "gateway:" for Gateway API's +gateway:experimental) that the run
 	// leaves alone. Any other marker the generator does not know is a
-	// problem: nothing is ignored unless the caller says so.
+	// problem in the project's own packages: nothing there is ignored
+	// unless the caller says so (foreign packages' markers are their
+	// tools', foreign.go).
 	IgnorePrefixes []string
 	// Annotations are set on every CRD, over those of
 	// +kubebuilder:metadata:annotations: what a project's tooling adds to
