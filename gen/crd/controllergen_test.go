@@ -83,7 +83,8 @@ func TestForeignPackagesAsControllerGen(t *testing.T) {
 // at (a recursive type, map[string]any), its other markers give its
 // schema whatever their order, x-kubernetes-preserve-unknown-fields
 // included; +default=ref(...) resolves and writes no default, so
-// +kubebuilder:default's stands.
+// +kubebuilder:default's stands, and +kubebuilder:default overrides a
+// literal +default whatever their order, as controller-gen applies them.
 func TestSchemalessAsControllerGen(t *testing.T) {
 	spec := specFields(t, generateOne(t, Options{Patterns: []string{"./testdata/schemaless"}}))
 	for field, want := range map[string]string{
@@ -92,6 +93,7 @@ func TestSchemalessAsControllerGen(t *testing.T) {
 		"values":     `{type: object, x-kubernetes-preserve-unknown-fields: true}`,
 		"reason":     `{type: string, default: FieldValueInvalid}`,
 		"fallback":   `{type: string}`,
+		"count":      `{type: integer, format: int32, default: 2}`, // +kubebuilder:default wins, written first
 	} {
 		t.Run(field, func(t *testing.T) { sameYAML(t, spec[field], want) })
 	}
@@ -144,5 +146,19 @@ func TestDefaultPlural(t *testing.T) {
 	want := []string{"criteria.plural.example.com", "heroes.plural.example.com", "mapappendonlykeys.plural.example.com"}
 	if len(res.Problems) != 0 || !slices.Equal(names, want) {
 		t.Errorf("problems %v, CRDs %v, want %v", res.Problems, names, want)
+	}
+}
+
+// TestOwnPackagesStayChecked: a package of the project's own module is
+// not foreign because the patterns leave it out: its unknown marker is
+// still a problem.
+func TestOwnPackagesStayChecked(t *testing.T) {
+	res, err := Generate(Options{Patterns: []string{"./testdata/ownshared/api"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Problems) != 1 || res.Problems[0].Msg != "unknown marker +frobnicate" ||
+		!strings.HasSuffix(res.Problems[0].Pos.File, "ownshared/shared/types.go") {
+		t.Errorf("problems %v, want the unknown marker of package shared", res.Problems)
 	}
 }

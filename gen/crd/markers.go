@@ -49,7 +49,8 @@ type marker struct {
 	// late markers are applied after the others of the same type or
 	// field, in increasing order, whatever order they are written in: a
 	// rule they add goes after the +kubebuilder:validation:XValidation
-	// rules, as controller-gen's apply priorities place it.
+	// rules, and +kubebuilder:default's value over +default's, as
+	// controller-gen's apply priorities place them.
 	late     int
 	resource func(k *kindInfo, u use) error
 	pkg      func(p *pkgInfo, u use) error

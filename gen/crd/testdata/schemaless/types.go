@@ -33,6 +33,9 @@ type Props struct {
 	Reason Reason `json:"reason,omitempty"`
 	// +default=ref(ReasonInvalid)
 	Fallback Reason `json:"fallback,omitempty"`
+	// +kubebuilder:default=2
+	// +default=3
+	Count int32 `json:"count,omitempty"`
 }
 
 type Reason string
