@@ -250,7 +250,7 @@ func (h *kvalWebhook) serve(t *testing.T, source webhook.Source, certFile, keyFi
 
 	options := h.options
 	options.Logger = slog.New(slog.NewTextHandler(h.logs, nil))
-	server := webhook.New(catalog.New(catalog.Options{}), options, source)
+	server := webhook.New(catalog.New(webhook.CatalogOptions(options)), options, source)
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() { done <- server.ServeTLS(ctx, l, certFile, keyFile) }()

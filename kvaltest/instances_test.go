@@ -89,7 +89,7 @@ func TestInstanceWritesFollowTheRules(t *testing.T) {
 			setParameter(u, "CLIENT_PORT", "2181")
 		}, ""},
 		{"upgrade to a missing OperatorVersion", func(u *unstructured.Unstructured) { setOperatorVersion(u, "zookeeper-9") },
-			`kval cannot check Instance "zk": OperatorVersion "zookeeper-9" not found in namespace "default"`},
+			`Instance.kudo.dev "zk" is invalid: spec.operatorVersion.name: Not found: "zookeeper-9": no OperatorVersion of that name in namespace "default" (neither written through the client nor among kvaltest.OperatorVersions), so the parameters cannot be checked`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			c := newKUDO(t)
@@ -101,8 +101,8 @@ func TestInstanceWritesFollowTheRules(t *testing.T) {
 				t.Fatalf("refused: %v", err)
 			case tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want)):
 				t.Fatalf("err = %v\nwant %s", err, tc.want)
-			case tc.want != "" && !apierrors.IsInvalid(err) && !apierrors.IsBadRequest(err):
-				t.Fatalf("err = %#v: want a StatusError Invalid or BadRequest", err)
+			case tc.want != "" && !apierrors.IsInvalid(err):
+				t.Fatalf("err = %#v: want a StatusError Invalid", err)
 			}
 		})
 	}
@@ -136,11 +136,13 @@ func TestInstancePatchFollowsTheRules(t *testing.T) {
 	}
 }
 
+// TestInstanceWithoutItsOperatorVersionIsRefused: as the webhook's
+// validation, Invalid with the OperatorVersion's name as the cause.
 func TestInstanceWithoutItsOperatorVersionIsRefused(t *testing.T) {
 	c := newKUDO(t)
 	e := c.Create(context.Background(), zookeeper("zookeeper-9", nil))
-	if !apierrors.IsBadRequest(e) || !strings.Contains(e.Error(), `OperatorVersion "zookeeper-9" not found`) {
-		t.Fatalf("err = %v: want BadRequest naming the OperatorVersion", e)
+	if !apierrors.IsInvalid(e) || !strings.Contains(e.Error(), `spec.operatorVersion.name: Not found: "zookeeper-9"`) {
+		t.Fatalf("err = %v: want Invalid naming the OperatorVersion", e)
 	}
 }
 
@@ -156,8 +158,8 @@ func TestInstanceOfAnOperatorVersionWrittenThroughTheClient(t *testing.T) {
 	}
 	elsewhere := zookeeper(zkV1, nil)
 	elsewhere.SetNamespace("other")
-	if e := c.Create(context.Background(), elsewhere); !apierrors.IsBadRequest(e) {
-		t.Errorf("Instance of another namespace: %v, want BadRequest (OperatorVersions are namespaced)", e)
+	if e := c.Create(context.Background(), elsewhere); !apierrors.IsInvalid(e) {
+		t.Errorf("Instance of another namespace: %v, want Invalid (OperatorVersions are namespaced)", e)
 	}
 }
 

@@ -50,7 +50,7 @@ func TestFilesAreReloadedAndABrokenReloadKeepsTheWorkingSchema(t *testing.T) {
 	if !post(t, ts, "/validate", immutableChange).Allowed {
 		t.Errorf("the broken CRD replaced the working one")
 	}
-	if got := counterValue(t, ts, `kval_webhook_schema_failures_total{source="files"}`); got != "1" {
+	if got := counterValue(t, ts.Config.Handler, `kval_webhook_schema_failures_total{source="files"}`); got != "1" {
 		t.Errorf("failures counted %s, want 1", got)
 	}
 }

@@ -95,7 +95,7 @@ func (s *Server) scope() engine.Scope {
 // Handler serves /validate, /mutate, /healthz, /readyz and /metrics.
 func (s *Server) Handler() http.Handler {
 	mux := http.NewServeMux()
-	mux.HandleFunc("POST /validate", s.serveReview(s.admit))
+	mux.HandleFunc("POST /validate", s.serveReview(s.validate))
 	mux.HandleFunc("POST /mutate", s.serveReview(s.mutate))
 	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, _ *http.Request) { _, _ = w.Write([]byte("ok")) })
 	mux.HandleFunc("GET /readyz", s.serveReady)

@@ -141,7 +141,7 @@ func runServe(ctx context.Context, s streams, o *serveOptions) error {
 	if opts.OperatorVersions, sources, err = o.operatorVersions(sources); err != nil {
 		return err
 	}
-	server := webhook.New(catalog.New(catalog.Options{}), opts, sources...)
+	server := webhook.New(catalog.New(webhook.CatalogOptions(opts)), opts, sources...)
 	log.Info("serving", "address", listener.Addr().String(), "mode", o.mode, "kudoInstances", o.kudoInstances)
 	if err := server.ServeTLS(ctx, listener, o.certFile, o.keyFile); err != nil {
 		return fmt.Errorf("serving: %w", err)
