@@ -3,7 +3,7 @@
 // writes of custom resources, answered by kval's engine.
 //
 // It owns the server side only: AdmissionReview in and out, where schemas
-// come from (Source: files that are reloaded when they change, live CRDs
+// come from (Sources: files that are reloaded when they change, live CRDs
 // watched in the cluster), TLS with certificates reloaded on rotation,
 // /healthz, /readyz and /metrics, limits and recovery. Validation itself is
 // the engine's (one catalog.Catalog, engine.Validator.Validate per request):
@@ -75,11 +75,18 @@
 // Instances and the lookup are params'; what is admission (JSON patches,
 // denials, metrics) and cluster access (informers) stays here.
 //
-// OperatorVersions come from a Source that also serves lookups:
-// ClusterOperatorVersions (a dynamic informer on operatorversions.kudo.dev
-// in every namespace, decoded once per change) or OperatorVersionFiles
-// (KUDO package directories, which serve every namespace, and
-// OperatorVersion objects, reloaded as FileSource reloads CRDs: a file
-// that cannot be read keeps the previous OperatorVersions). /readyz waits
-// for them like for CRDs ("(2 OperatorVersions)").
+// # Sources
+//
+// A Source is bound to its target when it is built: CRDFiles(cat, paths,
+// every) and ClusterCRDs(cat, client, selector) keep the CRDs of a catalog
+// current; OperatorVersionFiles(paths, every) and
+// ClusterOperatorVersions(client) return the params.Finder of
+// Options.OperatorVersions with the Source that fills it (KUDO package
+// directories, which serve every namespace, and OperatorVersion objects,
+// decoded once per change). The file sources share one polling loop (poll:
+// reload when the files' fingerprint changes; a file that cannot be read
+// keeps what was loaded), the watched ones one accumulator (initialLoad:
+// refusals are kept until the informer's initial list is delivered, then
+// each event is reported). /readyz waits for every source ("(2
+// OperatorVersions)").
 package webhook
