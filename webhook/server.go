@@ -47,9 +47,10 @@ type Options struct {
 	Mutator Mutator
 	// OperatorVersions, when set, makes the server check KUDO Instances
 	// (kudo.dev/v1beta1) with the params package's rules: /validate denies
-	// installs, updates and upgrades they refuse, and /mutate pins the
-	// defaults of immutable parameters on install (ahead of Mutator, which
-	// answers every other request). See instances.go.
+	// installs, updates and upgrades they refuse, through the params
+	// extension of a catalog built with CatalogOptions, and /mutate pins
+	// the defaults of immutable parameters on install (ahead of Mutator,
+	// which answers every other request; see instance_defaults.go).
 	OperatorVersions OperatorVersions
 	Logger           *slog.Logger
 }
