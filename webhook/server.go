@@ -33,7 +33,9 @@ const (
 )
 
 // Mutator changes objects on the mutating endpoint: it returns a JSON patch
-// (RFC 6902) of the request's object, or nil to leave it unchanged.
+// (RFC 6902) of the request's object, or nil to leave it unchanged. An
+// error denies the request: a *Denial with its status and reason, any
+// other as a bad request (400).
 type Mutator func(ctx context.Context, req *admissionv1.AdmissionRequest) (patch []byte, warnings []string, err error)
 
 // Options configure a Server.
