@@ -31,10 +31,10 @@ func InstanceCheck(ovs Finder) engine.Extension {
 		if crd.Spec.Group != APIGroup || crd.Spec.Names.Kind != InstanceKind {
 			return nil, nil
 		}
-		return []engine.Check{{Name: "KUDO parameters", On: engine.OnCreate | engine.OnUpdate, Validate: func(ctx context.Context, in engine.CheckInput) field.ErrorList {
-			_, errs := admitObjects(ctx, ovs, in.Object, in.OldObject)
-			return errs
-		}}}, nil
+		check := func(ctx context.Context, in engine.CheckInput) field.ErrorList {
+			return checkObjects(ctx, ovs, in.Object, in.OldObject)
+		}
+		return []engine.Check{{Name: "KUDO parameters", On: engine.OnCreate | engine.OnUpdate, Validate: check}}, nil
 	}
 }
 
@@ -56,18 +56,18 @@ func Defaulted(ctx context.Context, ovs Finder, obj, old map[string]any) (given,
 	return inst.Parameters, result, nil
 }
 
-// admitObjects applies Admit to the objects of a write, with its
-// problems as field errors.
-func admitObjects(ctx context.Context, ovs Finder, obj, old map[string]any) (map[string]string, field.ErrorList) {
+// checkObjects applies Admit's rule to the objects of a write, with every
+// problem as a field error.
+func checkObjects(ctx context.Context, ovs Finder, obj, old map[string]any) field.ErrorList {
 	inst, oldInst, errs := decodeWrite(obj, old)
 	if len(errs) > 0 {
-		return nil, errs
+		return errs
 	}
-	result, errs, err := Admit(ctx, ovs, inst.Namespace, oldInst, inst)
+	_, errs, err := Admit(ctx, ovs, inst.Namespace, oldInst, inst)
 	if err != nil {
-		return nil, field.ErrorList{lookupError(err)}
+		return field.ErrorList{lookupError(err)}
 	}
-	return result, errs
+	return errs
 }
 
 // decodeWrite decodes the Instances of a write; the stored one's faults
