@@ -11,6 +11,7 @@ import (
 	"sigs.k8s.io/controller-runtime/pkg/client"
 	"sigs.k8s.io/yaml"
 
+	"github.com/kval-dev/kval/catalog"
 	"github.com/kval-dev/kval/kvaltest"
 )
 
@@ -199,4 +200,18 @@ func setParameter(u *unstructured.Unstructured, name, value string) {
 
 func setOperatorVersion(u *unstructured.Unstructured, name string) {
 	_ = unstructured.SetNestedField(u.Object, name, "spec", "operatorVersion", "name")
+}
+
+// TestOperatorVersionsNeedTheClientsOwnCatalog: the rules are an extension
+// of the catalog the client builds; with a catalog the test built, they
+// would silently not run, so the client is refused.
+func TestOperatorVersionsNeedTheClientsOwnCatalog(t *testing.T) {
+	cat := catalog.New(catalog.Options{})
+	if _, e := cat.LoadFiles("../examples/params/kudo-crds.yaml"); e != nil {
+		t.Fatal(e)
+	}
+	_, e := kvaltest.New(kvaltest.Catalog(cat), nil, kvaltest.OperatorVersions("../examples/params/v1"))
+	if e == nil || !strings.Contains(e.Error(), "kvaltest.CRDs") {
+		t.Fatalf("err = %v: want the client refused, naming kvaltest.CRDs", e)
+	}
 }
