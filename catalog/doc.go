@@ -12,8 +12,11 @@
 //   - lookup by apiVersion and kind, or by group, version and resource, with
 //     the "group known, version or kind unknown" rule: objects of a group no
 //     CRD defines are not custom resources kval was asked about
-//     (NotCoveredError: frontends skip them), while a group that is defined
+//     (NotCoveredError: the CLI skips them, the webhook denies them), while a group that is defined
 //     but does not serve the version or kind is an error (NoMatchError);
+//   - fallback CRDs (Options.Fallback) for groups no CRD defines, ahead of
+//     the built-in kinds: the webhook serves KUDO's Instances without a CRD
+//     of theirs;
 //   - lazy compilation: a CRD version is linted and compiled on first use,
 //     once, however many requests ask for it at the same time (the
 //     compilation starts beside the lint, so that both cores work);

@@ -13,43 +13,35 @@ import (
 	"github.com/kval-dev/kval/manifest"
 )
 
-// FileSource serves the CRDs of files and directories (a mounted ConfigMap,
-// say) and reloads them when they change, including kubelet's atomic
-// symlink swaps.
-type FileSource struct {
-	Paths []string
-	// Interval is how often the files are checked for changes.
-	Interval time.Duration
+// crdFiles serves the CRDs of files and directories (a mounted ConfigMap,
+// say) in a catalog and reloads them when they change, including
+// kubelet's atomic symlink swaps.
+type crdFiles struct {
+	cat   *catalog.Catalog
+	paths []string
+	every time.Duration // how often the files are checked for changes
 
 	served []string // names of the CRDs last published
 }
 
-// Name implements Source.
-func (f *FileSource) Name() string { return "files" }
+// CRDFiles is the source of the CRDs of paths in cat, checked for changes
+// every interval.
+func CRDFiles(cat *catalog.Catalog, paths []string, every time.Duration) Source {
+	return &crdFiles{cat: cat, paths: paths, every: every}
+}
 
-// Run implements Source: it loads the files, then reloads them whenever
-// their fingerprint changes.
-func (f *FileSource) Run(ctx context.Context, cat *catalog.Catalog, report func(Load)) {
-	last := ""
-	tick := time.NewTicker(f.Interval)
-	defer tick.Stop()
-	for {
-		if print, err := fingerprint(f.Paths); err != nil || print != last {
-			last = print
-			report(f.load(ctx, cat))
-		}
-		select {
-		case <-ctx.Done():
-			return
-		case <-tick.C:
-		}
-	}
+// Name implements Source.
+func (f *crdFiles) Name() string { return "files" }
+
+// Run implements Source.
+func (f *crdFiles) Run(ctx context.Context, report func(Load)) {
+	poll(ctx, f.paths, f.every, func() Load { return f.load(ctx) }, report)
 }
 
 // load reads the files and publishes their CRDs; CRDs that left the files
 // are removed.
-func (f *FileSource) load(ctx context.Context, cat *catalog.Catalog) Load {
-	crds, problems, err := catalog.ReadFiles(f.Paths...)
+func (f *crdFiles) load(ctx context.Context) Load {
+	crds, problems, err := catalog.ReadFiles(f.paths...)
 	if err != nil {
 		return Load{Served: len(f.served), Err: fmt.Errorf("%w: %v", err, problems)}
 	}
@@ -63,12 +55,32 @@ func (f *FileSource) load(ctx context.Context, cat *catalog.Catalog) Load {
 			gone = append(gone, name)
 		}
 	}
-	refused, err := cat.Update(ctx, crds, gone)
+	refused, err := f.cat.Update(ctx, crds, gone)
 	if err != nil {
 		return Load{Served: len(f.served), Err: err}
 	}
 	f.served = names
 	return Load{Served: len(names), Refused: refused}
+}
+
+// poll is the loop of the file sources: it loads the files of paths, then
+// loads them again whenever their fingerprint changes, looking every
+// interval, until ctx ends.
+func poll(ctx context.Context, paths []string, every time.Duration, load func() Load, report func(Load)) {
+	last := ""
+	tick := time.NewTicker(every)
+	defer tick.Stop()
+	for {
+		if print, err := fingerprint(paths); err != nil || print != last {
+			last = print
+			report(load())
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-tick.C:
+		}
+	}
 }
 
 // fingerprint names every file of paths with its resolved target, size and

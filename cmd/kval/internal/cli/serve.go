@@ -133,15 +133,10 @@ func runServe(ctx context.Context, s streams, o *serveOptions) error {
 	if err != nil {
 		return badInput("%v", err)
 	}
-	sources, err := o.sources()
+	server, err := o.server(log)
 	if err != nil {
 		return err
 	}
-	opts := webhook.Options{Mode: webhook.Mode(o.mode), Timeout: o.timeout, Logger: log}
-	if opts.OperatorVersions, sources, err = o.operatorVersions(sources); err != nil {
-		return err
-	}
-	server := webhook.New(catalog.New(catalog.Options{}), opts, sources...)
 	log.Info("serving", "address", listener.Addr().String(), "mode", o.mode, "kudoInstances", o.kudoInstances)
 	if err := server.ServeTLS(ctx, listener, o.certFile, o.keyFile); err != nil {
 		return fmt.Errorf("serving: %w", err)
@@ -150,11 +145,28 @@ func runServe(ctx context.Context, s streams, o *serveOptions) error {
 	return nil
 }
 
-// sources are where the webhook's CRDs come from: files, the cluster or both.
-func (o *serveOptions) sources() ([]webhook.Source, error) {
+// server is the webhook of the flags: its catalog, and the sources bound
+// to the catalog and to the OperatorVersions.
+func (o *serveOptions) server(log *slog.Logger) (*webhook.Server, error) {
+	opts := webhook.Options{Mode: webhook.Mode(o.mode), Timeout: o.timeout, Logger: log}
+	ovSources, err := o.operatorVersions(&opts)
+	if err != nil {
+		return nil, err
+	}
+	cat := catalog.New(webhook.CatalogOptions(opts))
+	sources, err := o.sources(cat)
+	if err != nil {
+		return nil, err
+	}
+	return webhook.New(cat, opts, append(sources, ovSources...)...), nil
+}
+
+// sources are where the webhook's CRDs come from: files, the cluster or
+// both, into cat.
+func (o *serveOptions) sources(cat *catalog.Catalog) ([]webhook.Source, error) {
 	var sources []webhook.Source
 	if len(o.crds) > 0 {
-		sources = append(sources, &webhook.FileSource{Paths: o.crds, Interval: o.reloadInterval})
+		sources = append(sources, webhook.CRDFiles(cat, o.crds, o.reloadInterval))
 	}
 	if !o.watchCRDs {
 		return sources, nil
@@ -163,26 +175,28 @@ func (o *serveOptions) sources() ([]webhook.Source, error) {
 	if err != nil {
 		return nil, err
 	}
-	return append(sources, &webhook.ClusterSource{Client: client, LabelSelector: o.crdSelector}), nil
+	return append(sources, webhook.ClusterCRDs(cat, client, o.crdSelector)), nil
 }
 
 // operatorVersions is where KUDO Instances' OperatorVersions come from
-// with --kudo-instances (files, else the cluster), added to the sources
-// so that /readyz waits for them; nil without the flag.
-func (o *serveOptions) operatorVersions(sources []webhook.Source) (webhook.OperatorVersions, []webhook.Source, error) {
+// with --kudo-instances (files, else the cluster): it sets
+// opts.OperatorVersions and returns the source, for /readyz to wait for
+// them; none without the flag.
+func (o *serveOptions) operatorVersions(opts *webhook.Options) ([]webhook.Source, error) {
 	if !o.kudoInstances {
-		return nil, sources, nil
+		return nil, nil
 	}
+	var source webhook.Source
 	if len(o.ovPaths) > 0 {
-		files := webhook.NewOperatorVersionFiles(o.ovPaths, o.reloadInterval)
-		return files, append(sources, files), nil
+		opts.OperatorVersions, source = webhook.OperatorVersionFiles(o.ovPaths, o.reloadInterval)
+		return []webhook.Source{source}, nil
 	}
 	client, err := o.dynamicClient("--kudo-instances")
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
-	cluster := webhook.NewClusterOperatorVersions(client, 0)
-	return cluster, append(sources, cluster), nil
+	opts.OperatorVersions, source = webhook.ClusterOperatorVersions(client)
+	return []webhook.Source{source}, nil
 }
 
 // dynamicClient is a client of the cluster for the flag that needs it:

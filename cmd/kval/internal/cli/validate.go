@@ -3,11 +3,13 @@ package cli
 import (
 	"context"
 	"fmt"
+	"net/http"
 	"runtime"
 	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
+	"k8s.io/apimachinery/pkg/runtime/schema"
 
 	"github.com/kval-dev/kval/catalog"
 	"github.com/kval-dev/kval/engine"
@@ -181,7 +183,7 @@ func runValidate(ctx context.Context, s streams, o *validateOptions, args []stri
 	if err := o.loadOperatorVersions(); err != nil {
 		return err
 	}
-	cat, err := o.loadValidateCatalog(s, o.crds)
+	cat, err := o.loadValidateCatalog(s, o.crds, o.engineOptions())
 	if err != nil {
 		return err
 	}
@@ -269,20 +271,25 @@ func validateOne(ctx context.Context, cat *catalog.Catalog, olds *oldObjects, o 
 		return r
 	}
 	r.record(res)
-	o.checkInstance(ctx, &r, req, res)
 	return r
 }
 
-// record copies an engine result into the output shape.
+// record copies an engine result into the output shape. The verdict is
+// kube-apiserver's answer (engine.Result.Err), as the webhook and kvaltest
+// give it: valid, a request refused before validation (400: the
+// decoder's message, or the errors of an object that does not decode), or
+// invalid (422) with its errors, shown at their lines. Warnings are the
+// response's, and kval's own notes.
 func (r *objectResult) record(res *engine.Result) {
-	valid := res.Valid()
+	status := res.Err(schema.FromAPIVersionAndKind(r.APIVersion, r.Kind), r.Name)
+	valid := status == nil
 	r.Valid = &valid
 	r.Object = res.Object
 	r.Pruned = append(r.Pruned, res.Pruned...)
 	r.setErrors(res.Errors)
-	r.Warnings = append(r.Warnings, res.Warnings...)
-	r.Warnings = append(r.Warnings, res.RatchetedWarnings()...)
-	if res.BadRequest != nil {
+	r.Warnings = append(r.Warnings, res.Notes...)
+	r.Warnings = append(r.Warnings, res.ResponseWarnings()...)
+	if !valid && status.Status().Code == http.StatusBadRequest && res.BadRequest != nil {
 		r.reject(res.BadRequest.Error())
 	}
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/kval-dev/kval/builtin"
 	"github.com/kval-dev/kval/catalog"
+	"github.com/kval-dev/kval/engine"
 )
 
 // builtinOptions are kval validate's flags for built-in kinds and for
@@ -30,13 +31,13 @@ func (o *builtinOptions) addFlags(f *pflag.FlagSet) {
 // loadValidateCatalog reads the --crd paths into a catalog that also
 // serves the built-in kinds of --kubernetes-version; with built-in kinds,
 // --crd is optional.
-func (o *builtinOptions) loadValidateCatalog(s streams, paths []string) (*catalog.Catalog, error) {
+func (o *builtinOptions) loadValidateCatalog(s streams, paths []string, engineOpts engine.Options) (*catalog.Catalog, error) {
 	set, err := builtin.Version(o.kubernetesVersion)
 	if err != nil {
 		return nil, badInput("--kubernetes-version: %v", err)
 	}
 	o.kubernetesVersion = set.Minor() // "v1.36.3" is named "1.36" in messages
-	opts := catalog.Options{Builtins: set}
+	opts := catalog.Options{Builtins: set, Engine: engineOpts}
 	if len(paths) == 0 {
 		return catalog.New(opts), nil
 	}
