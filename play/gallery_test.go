@@ -31,9 +31,10 @@ func TestGalleryExamplesGiveTheirVerdicts(t *testing.T) {
 				t.Fatalf("two examples are %q", ex.ID)
 			}
 			ids[ex.ID] = true
-			out := New().Evaluate(context.Background(), exampleInput(t, ex))
-			if len(out.Problems) > 0 || !out.Lint.Valid {
-				t.Fatalf("problems %+v, lint %+v", out.Problems, out.Lint.Errors)
+			p, in := New(), exampleInput(t, ex)
+			out := p.Evaluate(context.Background(), in)
+			if report := p.Inspect(context.Background(), in.CRD); len(out.Problems) > 0 || !report.Lint.Valid {
+				t.Fatalf("problems %+v, lint %+v", out.Problems, report.Lint.Errors)
 			}
 			var fields []string
 			for _, e := range out.Errors {

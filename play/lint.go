@@ -5,12 +5,12 @@ import (
 )
 
 // addLintErrors records lint's errors on one CRD document.
-func (st *crdState) addLintErrors(doc document, errs field.ErrorList) {
+func (r *Report) addLintErrors(doc document, errs field.ErrorList) {
 	if len(errs) == 0 {
 		return
 	}
-	st.lint.Valid = false
-	st.lint.Errors = append(st.lint.Errors, fieldErrors(inputCRD, doc, errs)...)
+	r.Lint.Valid = false
+	r.Lint.Errors = append(r.Lint.Errors, fieldErrors(inputCRD, doc, errs)...)
 }
 
 // fieldErrors turns errors on a document into located FieldErrors.

@@ -35,11 +35,21 @@ type Output struct {
 	// it with the input object (both rendered the same way).
 	Object string     `json:"object,omitempty"`
 	Diff   []DiffLine `json:"diff"`
+	// Timings are the milliseconds each step took: "request" (the
+	// lookup, the first lint and compilation of the CRD, the validation).
+	Timings map[string]float64 `json:"timings"`
+}
+
+// Report is what the playground says about the CRD text alone, apart from
+// any request: computed once per text, after the first verdict.
+type Report struct {
 	// Rules are the CRD's CEL rules with their estimated costs, most
 	// expensive first, as `kval lint --cel-costs` lists them.
 	Rules []RuleCost `json:"rules"`
 	Lint  LintView   `json:"lint"`
 	Lower LowerView  `json:"lower"`
+	// Timings are the milliseconds of "lint" and "lower".
+	Timings map[string]float64 `json:"timings"`
 }
 
 // FieldError is one error, located in the text of the input it is about.

@@ -22,6 +22,11 @@ func evaluate(t *testing.T, in Input) *Output {
 	return New().Evaluate(context.Background(), in)
 }
 
+func inspect(t *testing.T, crd string) *Report {
+	t.Helper()
+	return New().Inspect(context.Background(), crd)
+}
+
 func TestAnUpdateTheExtensionsRejectIsInKubectlsWordsWithLines(t *testing.T) {
 	out := evaluate(t, exampleInput(t, Gallery[0]))
 	want := `The Database "ledger" is invalid: 
@@ -168,15 +173,15 @@ func TestUnusableInputsAreProblemsWithTheirLines(t *testing.T) {
 			if p.Input != tc.input || !strings.Contains(p.Message, tc.contains) {
 				t.Errorf("problem %+v, want input %s containing %q", p, tc.input, tc.contains)
 			}
-			if tc.lintErrors && (out.Lint.Valid || out.Lint.Errors[0].Field != "spec.scope" || out.Lint.Errors[0].Line != 16) {
-				t.Errorf("lint %+v", out.Lint)
+			if r := inspect(t, tc.in.CRD); tc.lintErrors && (r.Lint.Valid || r.Lint.Errors[0].Field != "spec.scope" || r.Lint.Errors[0].Line != 16) {
+				t.Errorf("lint %+v", r.Lint)
 			}
 		})
 	}
 }
 
 func TestRulesAreListedWithCostsAsLintListsThem(t *testing.T) {
-	out := evaluate(t, exampleInput(t, Gallery[0]))
+	out := inspect(t, readFile(t, "examples/crd.yaml"))
 	if len(out.Rules) == 0 {
 		t.Fatal("no rules")
 	}
@@ -193,17 +198,18 @@ func TestAnExpensiveRuleGetsItsFixHint(t *testing.T) {
                 items: {type: string}
                 x-kubernetes-validations:
                 - rule: self.all(x, self.all(y, x == y || x != y))`, 1)
-	out := evaluate(t, Input{CRD: crd, New: ratchetOld})
-	if len(out.Rules) != 1 || !out.Rules[0].OverLimit || !strings.HasPrefix(out.Rules[0].Hint, "under the limit with maxItems: ") {
-		t.Fatalf("rules %+v", out.Rules)
+	r := inspect(t, crd)
+	if len(r.Rules) != 1 || !r.Rules[0].OverLimit || !strings.HasPrefix(r.Rules[0].Hint, "under the limit with maxItems: ") {
+		t.Fatalf("rules %+v", r.Rules)
 	}
-	if out.Lint.Valid || out.Verdict != Unusable {
-		t.Errorf("a CRD over the cost limit is invalid: %+v", out.Lint)
+	if out := evaluate(t, Input{CRD: crd, New: ratchetOld}); r.Lint.Valid || out.Verdict != Unusable ||
+		!strings.Contains(out.Problems[0].Message, `CustomResourceDefinition.apiextensions.k8s.io "widgets.example.kval.dev" is invalid`) {
+		t.Errorf("a CRD over the cost limit is invalid: %+v %+v", r.Lint, out.Problems)
 	}
 }
 
 func TestLowerRewritesTheExtensions(t *testing.T) {
-	out := evaluate(t, Input{CRD: readFile(t, "examples/crd.yaml"), New: readFile(t, "examples/objects/analytics.yaml")})
+	out := inspect(t, readFile(t, "examples/crd.yaml"))
 	if out.Lower.Error != "" || out.Lower.Lowered == 0 || out.Lower.Rules == 0 ||
 		strings.Contains(out.Lower.CRD, "x-kubernetes-mutability") || !strings.Contains(out.Lower.CRD, "oldSelf") {
 		t.Fatalf("%+v", out.Lower)
@@ -235,9 +241,18 @@ func TestTheJSONIsThePagesContract(t *testing.T) {
 	if err := json.Unmarshal(data, &m); err != nil {
 		t.Fatal(err)
 	}
-	for _, key := range []string{"verdict", "operation", "message", "errors", "problems", "pruned", "warnings", "object", "diff", "rules", "lint", "lower"} {
+	for _, key := range []string{"verdict", "operation", "message", "errors", "problems", "pruned", "warnings", "object", "diff", "timings"} {
 		if _, ok := m[key]; !ok {
 			t.Errorf("no %q in %s", key, data)
+		}
+	}
+	report, err := json.Marshal(inspect(t, readFile(t, "examples/crd.yaml")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, key := range []string{`"rules":[{"field":`, `"lint":{"valid":true,"errors":[],"warnings":[]}`, `"lower":{"crd":`, `"unlowered":[]`, `"timings":{"lint":`} {
+		if !strings.Contains(string(report), key) {
+			t.Errorf("no %s in %.300s", key, report)
 		}
 	}
 	e := m["errors"].([]any)[0].(map[string]any)

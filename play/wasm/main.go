@@ -1,9 +1,10 @@
 //go:build js && wasm
 
 // Command wasm is the playground's engine in the browser: it registers
-// kvalEvaluate(crd, old, new), which returns package play's answer as
-// JSON, and then sets kvalReady to true. All of its logic is package
-// play's (tested on the host); this file is only the syscall/js glue.
+// kvalEvaluate(crd, old, new) and kvalInspect(crd), which return package
+// play's Output and Report as JSON, and then sets kvalReady to true. All
+// of its logic is package play's (tested on the host); this file is only
+// the syscall/js glue.
 package main
 
 import (
@@ -17,32 +18,37 @@ import (
 func main() {
 	p := play.New()
 	js.Global().Set("kvalEvaluate", js.FuncOf(func(_ js.Value, args []js.Value) any {
-		return evaluate(p, args)
+		return answer(func() any {
+			return p.Evaluate(context.Background(), play.Input{CRD: arg(args, 0), Old: arg(args, 1), New: arg(args, 2)})
+		})
+	}))
+	js.Global().Set("kvalInspect", js.FuncOf(func(_ js.Value, args []js.Value) any {
+		return answer(func() any { return p.Inspect(context.Background(), arg(args, 0)) })
 	}))
 	js.Global().Set("kvalReady", true)
-	if ready := js.Global().Get("onKvalReady"); ready.Type() == js.TypeFunction {
-		ready.Invoke()
-	}
 	select {} // keep the functions callable
 }
 
-// evaluate answers one call; a bug that panics is the answer's problem,
-// not the end of the page's engine.
-func evaluate(p *play.Playground, args []js.Value) (answer any) {
+func arg(args []js.Value, i int) string {
+	if i < len(args) && args[i].Type() == js.TypeString {
+		return args[i].String()
+	}
+	return ""
+}
+
+// answer returns f's result as JSON; a bug that panics is the answer's
+// problem, not the end of the page's engine.
+func answer(f func() any) (out any) {
 	defer func() {
 		if r := recover(); r != nil {
-			answer = problem("internal error (a bug in kval): " + js.ValueOf(toString(r)).String())
+			out = problem("internal error (a bug in kval: please report it with the input that caused it): " + toString(r))
 		}
 	}()
-	in := play.Input{}
-	if len(args) == 3 {
-		in = play.Input{CRD: args[0].String(), Old: args[1].String(), New: args[2].String()}
-	}
-	out, err := json.Marshal(p.Evaluate(context.Background(), in))
+	data, err := json.Marshal(f())
 	if err != nil {
 		return problem(err.Error())
 	}
-	return string(out)
+	return string(data)
 }
 
 func problem(msg string) string {

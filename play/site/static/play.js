@@ -10,6 +10,11 @@ let gallery = [];
 let timer = 0;
 let lastHash = "";
 let first = true;
+// inspected is the CRD text the tabs show the report of; report is that
+// report (lint, rule costs, lower), computed after the verdict.
+let inspected = null;
+let report = null;
+let answer = null;
 
 // --- the URL fragment: #crd=<b64url>&old=<b64url>&new=<b64url> or #example=<id>
 
@@ -143,16 +148,31 @@ function schedule() {
 function evaluate() {
   if (!window.kvalReady) return;
   const start = performance.now();
-  const answer = JSON.parse(window.kvalEvaluate(editors.crd.value, editors.old.value, editors.new.value));
+  answer = JSON.parse(window.kvalEvaluate(editors.crd.value, editors.old.value, editors.new.value));
   const ms = performance.now() - start;
   render(answer);
+  // after the verdict is painted: the report takes longer on a new CRD
+  if (inspected !== editors.crd.value) requestAnimationFrame(() => setTimeout(inspect, 0));
   const verdict = document.getElementById("verdict");
   verdict.dataset.ms = ms.toFixed(1);
   if (first) {
     first = false;
     document.body.dataset.firstVerdictMs = performance.now().toFixed(0);
+    document.body.dataset.firstTimings = JSON.stringify(answer.timings || {});
   }
   showStatus(`validated in ${ms.toFixed(0)} ms`);
+}
+
+// inspect asks for the report on the CRD text, after the verdict shows.
+function inspect() {
+  const text = editors.crd.value;
+  if (inspected === text) return;
+  const start = performance.now();
+  report = JSON.parse(window.kvalInspect(text));
+  inspected = text;
+  document.body.dataset.inspectMs = (performance.now() - start).toFixed(0);
+  renderReport(report);
+  markLines();
 }
 
 function showStatus(text) {
@@ -175,10 +195,13 @@ function render(a) {
   });
   renderList("warnings", warningsOf(a), (w) => "Warning: " + w);
   renderDiff(a.diff);
-  renderRules(a.rules);
-  renderLint(a.lint);
-  renderLower(a.lower);
-  markLines(a);
+  markLines();
+}
+
+function renderReport(r) {
+  renderRules(r.rules);
+  renderLint(r.lint);
+  renderLower(r.lower);
 }
 
 function renderVerdict(a) {
@@ -257,11 +280,15 @@ function renderLower(lower) {
   document.getElementById("lowered").textContent = lower.crd || "";
 }
 
-function markLines(a) {
+// markLines marks the lines of the errors and problems of the last
+// answer, and of lint's errors when the report is the CRD text's.
+function markLines() {
   const bad = { crd: new Set(), old: new Set(), new: new Set() };
-  for (const e of a.errors) if (e.line) bad.new.add(e.line);
-  for (const p of a.problems) if (p.line && bad[p.input]) bad[p.input].add(p.line);
-  for (const e of a.lint.errors) if (e.line) bad.crd.add(e.line);
+  for (const e of answer ? answer.errors : []) if (e.line) bad.new.add(e.line);
+  for (const p of answer ? answer.problems : []) if (p.line && bad[p.input]) bad[p.input].add(p.line);
+  if (report && inspected === editors.crd.value) {
+    for (const e of report.lint.errors) if (e.line) bad.crd.add(e.line);
+  }
   for (const name of inputs) paintLines(name, bad[name]);
 }
 
@@ -300,7 +327,9 @@ async function loadEngine() {
   const { instance } = WebAssembly.instantiateStreaming
     ? await WebAssembly.instantiateStreaming(source, go.importObject)
     : await WebAssembly.instantiate(await (await source).arrayBuffer(), go.importObject);
+  document.body.dataset.engineCompiledMs = performance.now().toFixed(0);
   go.run(instance);
+  document.body.dataset.engineReadyMs = performance.now().toFixed(0);
 }
 
 async function main() {
