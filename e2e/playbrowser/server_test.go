@@ -4,6 +4,8 @@ import (
 	"bufio"
 	"context"
 	"encoding/base64"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -19,14 +21,8 @@ const repoRoot = "../.."
 // startPlay builds kval and runs kval play on a free port until the test
 // ends; it returns the page's address. The first run compiles the engine
 // to WebAssembly (minutes on a cold build cache).
-func startPlay(t *testing.T, ctx context.Context) string {
+func startPlay(t *testing.T, ctx context.Context, bin string) string {
 	t.Helper()
-	bin := filepath.Join(t.TempDir(), "kval")
-	build := exec.CommandContext(ctx, "go", "build", "-o", bin, "./cmd/kval")
-	build.Dir = repoRoot
-	if out, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("go build ./cmd/kval: %v\n%s", err, out)
-	}
 	cmd := exec.CommandContext(ctx, bin, "play", "--listen", "127.0.0.1:0")
 	cmd.Dir = repoRoot
 	cmd.Stderr = os.Stderr
@@ -48,6 +44,33 @@ func startPlay(t *testing.T, ctx context.Context) string {
 	}
 	t.Fatal("kval play ended before serving")
 	return ""
+}
+
+// buildKval builds kval from the checkout.
+func buildKval(t *testing.T, ctx context.Context) string {
+	t.Helper()
+	bin := filepath.Join(t.TempDir(), "kval")
+	build := exec.CommandContext(ctx, "go", "build", "-o", bin, "./cmd/kval")
+	build.Dir = repoRoot
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("go build ./cmd/kval: %v\n%s", err, out)
+	}
+	return bin
+}
+
+// exportSite writes the static site with kval play --export and serves it
+// with the standard library's file server, as any static host would.
+func exportSite(t *testing.T, ctx context.Context, bin string) string {
+	t.Helper()
+	dir := t.TempDir()
+	cmd := exec.CommandContext(ctx, bin, "play", "--export", dir)
+	cmd.Dir = repoRoot
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("kval play --export: %v\n%s", err, out)
+	}
+	srv := httptest.NewServer(http.FileServer(http.Dir(dir)))
+	t.Cleanup(srv.Close)
+	return srv.URL + "/"
 }
 
 // fragment is the playground's link format: base64url of each text,
