@@ -211,10 +211,12 @@ func durationEnv(name string, def time.Duration) time.Duration {
 // the debounced revalidation.
 func edit(t *testing.T, tab context.Context, editor, old, new string) verdict {
 	t.Helper()
-	run(t, tab, `document.getElementById("verdict").dataset.ms = "pending";
-const area = document.getElementById(`+strconv.Quote(editor)+`);
-area.value = area.value.replace(`+strconv.Quote(old)+`, `+strconv.Quote(new)+`);
-area.dispatchEvent(new Event("input"))`)
+	run(t, tab, `(() => {
+  document.getElementById("verdict").dataset.ms = "pending";
+  const area = document.getElementById(`+strconv.Quote(editor)+`);
+  area.value = area.value.replace(`+strconv.Quote(old)+`, `+strconv.Quote(new)+`);
+  area.dispatchEvent(new Event("input"));
+})()`)
 	if err := chromedp.Do(tab, chromedp.WaitNotPresent(chromedp.CSS(`#verdict[data-ms="pending"]`))); err != nil {
 		t.Fatal(err)
 	}
