@@ -95,9 +95,18 @@ function setText(name, text) {
   paintLines(name, new Set());
 }
 
+// painted is what each editor's gutter and backdrop show: repainting a
+// large CRD at every keystroke or answer would cost more than validating.
+// Without marks, the backdrop's text is invisible: only the number of
+// lines counts.
+const painted = {};
+
 function paintLines(name, bad) {
-  const editor = document.querySelector(`.editor[data-input="${name}"]`);
   const lines = editors[name].value.split("\n");
+  const key = bad.size ? editors[name].value + "\u0000" + [...bad].join(",") : "lines " + lines.length;
+  if (painted[name] === key) return syncScroll(name);
+  painted[name] = key;
+  const editor = document.querySelector(`.editor[data-input="${name}"]`);
   const gutter = editor.querySelector(".gutter");
   const backdrop = editor.querySelector(".backdrop");
   gutter.replaceChildren(...lines.map((_, i) => lineSpan(String(i + 1), bad.has(i + 1))));
