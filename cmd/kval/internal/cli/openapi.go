@@ -13,7 +13,7 @@ import (
 )
 
 type openAPIOptions struct {
-	crds         []string
+	crdSources
 	groupVersion string
 	output       string
 }
@@ -40,7 +40,7 @@ path. --group-version prints one document.`,
 			return runOpenAPI(cmd.Context(), s, o)
 		},
 	}
-	cmd.Flags().StringSliceVar(&o.crds, "crd", nil, "CRD files or directories (repeatable)")
+	o.crdSources.addFlags(cmd.Flags())
 	cmd.Flags().StringVar(&o.groupVersion, "group-version", "", "print only the document of GROUP/VERSION")
 	cmd.Flags().StringVarP(&o.output, "output", "o", "json", "output format: json or yaml")
 	return cmd
@@ -53,7 +53,7 @@ func runOpenAPI(ctx context.Context, s streams, o *openAPIOptions) error {
 	if err := checkStdinOnce(o.crds); err != nil {
 		return err
 	}
-	cat, err := loadCatalog(s, o.crds)
+	cat, err := loadCatalog(ctx, s, o.crdSources)
 	if err != nil {
 		return err
 	}

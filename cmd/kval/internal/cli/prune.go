@@ -9,7 +9,7 @@ import (
 )
 
 type pruneOptions struct {
-	crds        []string
+	crdSources
 	output      string
 	failOnEmpty bool
 }
@@ -32,7 +32,7 @@ warning says so; --fail-on-empty makes it an error (exit 2).`,
 			return runPrune(cmd.Context(), s, o, args)
 		},
 	}
-	cmd.Flags().StringSliceVar(&o.crds, "crd", nil, "CRD files or directories (repeatable)")
+	o.crdSources.addFlags(cmd.Flags())
 	cmd.Flags().StringVarP(&o.output, "output", "o", "yaml", "output format: yaml or json")
 	cmd.Flags().BoolVar(&o.failOnEmpty, "fail-on-empty", false, "exit 2 when no object was pruned (empty input, only skipped kinds)")
 	return cmd
@@ -45,7 +45,7 @@ func runPrune(ctx context.Context, s streams, o *pruneOptions, args []string) er
 	if err := checkStdinOnce(o.crds, args); err != nil {
 		return err
 	}
-	cat, err := loadObjectsCatalog(s, o.crds)
+	cat, err := loadObjectsCatalog(ctx, s, o.crdSources)
 	if err != nil {
 		return err
 	}

@@ -15,7 +15,7 @@ import (
 )
 
 type validateOptions struct {
-	crds            []string
+	crdSources
 	old             []string
 	base            string
 	subresource     string
@@ -124,7 +124,8 @@ validated (an empty input, only skipped kinds), a warning says so;
 		},
 	}
 	f := cmd.Flags()
-	f.StringSliceVar(&o.crds, "crd", nil, "CRD files or directories (repeatable)")
+	o.crdSources.addFlags(f)
+	f.BoolVar(&o.preferFlag, "prefer-crd-flag", false, "when a CRD among the objects defines a kind differently from its --crd definition, serve the --crd one (without it, the run fails naming both)")
 	f.StringSliceVar(&o.old, "old", nil, "files or directories with the current objects; matching objects are validated as updates")
 	f.StringVar(&o.subresource, "subresource", "", `validate updates of a subresource: "status"`)
 	f.BoolVar(&o.ratcheting, "ratcheting", true, "on update, report errors on unchanged values as warnings (as kube-apiserver)")
@@ -181,7 +182,13 @@ func runValidate(ctx context.Context, s streams, o *validateOptions, args []stri
 	if err := o.loadOperatorVersions(); err != nil {
 		return err
 	}
-	cat, err := o.loadValidateCatalog(s, o.crds)
+	input, cleanup, err := inputCRDs(&s, args)
+	if err != nil {
+		return err
+	}
+	defer cleanup()
+	o.input = input
+	cat, err := o.loadValidateCatalog(ctx, s, o.crdSources)
 	if err != nil {
 		return err
 	}
