@@ -1,0 +1,52 @@
+package cli
+
+import (
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"strings"
+	"testing"
+)
+
+// TestCRDFromURL: --crd takes a URL, fetched into the user's cache
+// directory and read from there when the server is gone; a URL that
+// cannot be fetched, or holds no CRD, is unusable input naming it.
+func TestCRDFromURL(t *testing.T) {
+	t.Setenv("XDG_CACHE_HOME", t.TempDir())
+	crd, err := os.ReadFile("../../../../examples/crd.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	mux := http.NewServeMux()
+	mux.HandleFunc("/crd.yaml", func(w http.ResponseWriter, r *http.Request) { w.Write(crd) })
+	mux.HandleFunc("/configmap.yaml", func(w http.ResponseWriter, r *http.Request) {
+		w.Write([]byte("apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: x\n"))
+	})
+	srv := httptest.NewServer(mux)
+	defer srv.Close()
+	objects := "testdata/validate/helm-template.yaml"
+
+	code, stdout, stderr := runKval(t, "", "validate", "--crd", srv.URL+"/crd.yaml", "-n", "shop", objects)
+	if code != ExitInvalid || !strings.Contains(stdout, `Database "orders" is valid`) || stderr != "" {
+		t.Fatalf("exit %d\n%s\n%s", code, stdout, stderr)
+	}
+	for _, path := range []string{"/missing.yaml", "/configmap.yaml"} {
+		code, _, stderr = runKval(t, "", "validate", "--crd", srv.URL+path, objects)
+		if code != ExitBadInput || !strings.Contains(stderr, "error: "+srv.URL+path+": ") {
+			t.Errorf("%s: exit %d\n%s", path, code, stderr)
+		}
+	}
+	srv.Close()
+	code, stdout, stderr = runKval(t, "", "validate", "--crd", srv.URL+"/crd.yaml", "-n", "shop", objects)
+	if code != ExitInvalid || !strings.Contains(stdout, `Database "orders" is valid`) || !strings.Contains(stderr, "Warning: "+srv.URL+"/crd.yaml: using the cached copy") {
+		t.Fatalf("offline: exit %d\n%s\n%s", code, stdout, stderr)
+	}
+}
+
+// TestPruneWithChart: kval prune takes a chart's CRDs too.
+func TestPruneWithChart(t *testing.T) {
+	code, stdout, stderr := runKval(t, "", "prune", "--crd", "testdata/charts/shop", "testdata/validate/helm-template.yaml")
+	if code != ExitValid || !strings.Contains(stdout, "name: reporting") {
+		t.Fatalf("exit %d\n%s\n%s", code, stdout, stderr)
+	}
+}
