@@ -7,6 +7,11 @@ import (
 	"path/filepath"
 )
 
+// Expand turns a path that is a Helm chart directory into its crds/
+// folders (see chartCRDs), for a frontend that reads the files itself;
+// any other path is returned as it is.
+func Expand(path string) ([]string, error) { return chartCRDs(path) }
+
 // chartCRDs turns a source that is a Helm chart directory (it holds
 // Chart.yaml) into the crds/ folders helm install applies: the chart's
 // and those of its unpacked subcharts (charts/*/), recursively. Any other

@@ -50,3 +50,40 @@ func TestPruneWithChart(t *testing.T) {
 		t.Fatalf("exit %d\n%s\n%s", code, stdout, stderr)
 	}
 }
+
+// TestLintChartAndURL: kval lint reads a chart's crds/ (not its templates)
+// and a URL's documents; a URL that fails or holds no CRD is unusable.
+func TestLintChartAndURL(t *testing.T) {
+	t.Setenv("XDG_CACHE_HOME", t.TempDir())
+	crd, err := os.ReadFile("testdata/charts/shop/charts/cache/crds/caches.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	mux := http.NewServeMux()
+	mux.HandleFunc("/crd.yaml", func(w http.ResponseWriter, r *http.Request) { w.Write(crd) })
+	mux.HandleFunc("/configmap.yaml", func(w http.ResponseWriter, r *http.Request) {
+		w.Write([]byte("apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: x\n"))
+	})
+	srv := httptest.NewServer(mux)
+	defer srv.Close()
+	code, stdout, stderr := runKval(t, "", "lint", "testdata/charts/shop", srv.URL+"/crd.yaml")
+	for _, want := range []string{`testdata/charts/shop/crds/databases.yaml:1: CustomResourceDefinition "databases.example.kval.dev" is valid`,
+		`testdata/charts/shop/charts/cache/crds/caches.yaml:1: CustomResourceDefinition "caches.example.kval.dev" is valid`,
+		srv.URL + `/crd.yaml:1: CustomResourceDefinition "caches.example.kval.dev" is valid`} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("missing %q", want)
+		}
+	}
+	if code != ExitValid {
+		t.Fatalf("exit %d\n%s\n%s", code, stdout, stderr)
+	}
+	for _, path := range []string{"/missing.yaml", "/configmap.yaml"} {
+		code, stdout, stderr = runKval(t, "", "lint", srv.URL+path)
+		if code != ExitBadInput || !strings.Contains(stdout+stderr, srv.URL+path) {
+			t.Errorf("%s: exit %d\n%s\n%s", path, code, stdout, stderr)
+		}
+	}
+	if code, _, stderr := runKval(t, "", "lint", "testdata/charts/nocrds"); code != ExitBadInput || !strings.Contains(stderr, "no crds/ folder") {
+		t.Errorf("chart without crds/: exit %d\n%s", code, stderr)
+	}
+}
