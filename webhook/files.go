@@ -11,6 +11,7 @@ import (
 
 	"github.com/kval-dev/kval/catalog"
 	"github.com/kval-dev/kval/manifest"
+	"github.com/kval-dev/kval/schema"
 )
 
 // FileSource serves the CRDs of files and directories (a mounted ConfigMap,
@@ -53,22 +54,30 @@ func (f *FileSource) load(ctx context.Context, cat *catalog.Catalog) Load {
 	if err != nil {
 		return Load{Served: len(f.served), Err: fmt.Errorf("%w: %v", err, problems)}
 	}
+	var load Load
+	load, f.served = publish(ctx, cat, crds, f.served)
+	return load
+}
+
+// publish puts the CRDs a source read into the catalog and removes those
+// it served before (served, by name) that it no longer has. It returns the
+// load and the names the source serves now.
+func publish(ctx context.Context, cat *catalog.Catalog, crds []*schema.CRD, served []string) (Load, []string) {
 	names := make([]string, len(crds))
 	for i, crd := range crds {
 		names[i] = crd.Name()
 	}
 	var gone []string
-	for _, name := range f.served {
+	for _, name := range served {
 		if !slices.Contains(names, name) {
 			gone = append(gone, name)
 		}
 	}
 	refused, err := cat.Update(ctx, crds, gone)
 	if err != nil {
-		return Load{Served: len(f.served), Err: err}
+		return Load{Served: len(served), Err: err}, served
 	}
-	f.served = names
-	return Load{Served: len(names), Refused: refused}
+	return Load{Served: len(names), Refused: refused}, names
 }
 
 // fingerprint names every file of paths with its resolved target, size and
