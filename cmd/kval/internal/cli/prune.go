@@ -23,6 +23,8 @@ func newPruneCommand(s streams) *cobra.Command {
 serves each one (by apiVersion and kind), and prints it as kube-apiserver would
 store it: unknown fields removed, unknown metadata fields removed, defaults
 applied. Every removed field is reported as a warning, as kubectl prints it.
+--crd takes files, directories, Helm charts (their crds/), http(s):// URLs
+(cached) and cluster: (--kubeconfig), as kval validate's does.
 A CRD is linted (kval lint) only when an object needs it. When no object was pruned (an empty input, only kinds no CRD defines), a
 warning says so; --fail-on-empty makes it an error (exit 2).`,
 		Example: `  kval prune --crd examples/crd.yaml examples/valid.yaml

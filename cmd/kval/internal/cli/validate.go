@@ -91,6 +91,17 @@ package directories or OperatorVersion files), kudo.dev/v1beta1 Instances
 are also judged by their immutable-parameter rules (kval params), as kval
 serve --kudo-instances judges them.
 
+--crd takes files, directories, Helm charts (their crds/ folders; templates
+are not rendered), http(s):// URLs (fetched into the user's cache directory
+and revalidated; the cached copy serves offline) and cluster: (the live
+cluster's CRDs through --kubeconfig, read only). The CRDs among the objects
+serve them too, wherever they are in the input (stdin is copied to a
+temporary file to be read twice), and are still validated as objects: so
+helm template --include-crds ./chart | kval validate - needs no --crd. A
+kind defined both there and by --crd, or twice among the objects, with
+different content fails the run naming both places; --prefer-crd-flag
+serves the --crd one.
+
 Every CRD file is read, but a CRD is decoded, checked for conflicts with
 the others of its kind, linted as kube-apiserver would on create (kval
 lint) and compiled only when an object needs it: a CRD no object uses costs
@@ -116,7 +127,10 @@ validated (an empty input, only skipped kinds), a warning says so;
   kval validate --crd crds/ --old live.yaml changed.yaml
   kval validate --crd crds/ --old live.yaml --subresource status status.yaml
   kval validate --crd crds/ --base origin/main -o github deploy/
-  helm template ./chart | kval validate --crd crds/ -
+  helm template --include-crds ./chart | kval validate -
+  helm template ./chart | kval validate --crd ./chart -
+  kval validate --crd https://github.com/org/op/releases/download/v1.2.0/crds.yaml deploy/
+  kval validate --crd cluster: --kubeconfig ~/.kube/staging deploy/
   kustomize build overlays/prod | kval validate --crd crds/ -`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
