@@ -72,11 +72,11 @@ func TestCRDSourceCluster(t *testing.T) {
 	}
 
 	errs := crdsource.ReadCluster(t.Context(), kubeconfig(t, nobody)).Errors()
-	if len(errs) != 1 || !strings.Contains(errs[0].Error(), "cluster:: listing CustomResourceDefinitions") || !strings.Contains(errs[0].Error(), "forbidden") {
+	if len(errs) != 1 || !strings.Contains(errs[0].Error(), "cluster: listing CustomResourceDefinitions") || !strings.Contains(errs[0].Error(), "forbidden") {
 		t.Fatalf("as %s: %v, want one error saying the list is forbidden", nobody, errs)
 	}
 	errs = crdsource.ReadCluster(t.Context(), filepath.Join(t.TempDir(), "missing")).Errors()
-	if len(errs) != 1 || !strings.Contains(errs[0].Error(), "no cluster") {
+	if len(errs) != 1 || !strings.Contains(errs[0].Error(), "cluster: reading the kubeconfig") {
 		t.Fatalf("missing kubeconfig: %v", errs)
 	}
 }

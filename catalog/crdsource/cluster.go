@@ -15,6 +15,10 @@ import (
 	kvalschema "github.com/kval-dev/kval/schema"
 )
 
+// clusterName names the cluster in problems; a CRD of the cluster is
+// "cluster:NAME".
+const clusterName = "cluster"
+
 // CRDResource is the resource of CustomResourceDefinitions.
 var CRDResource = schema.GroupVersionResource{Group: "apiextensions.k8s.io", Version: "v1", Resource: "customresourcedefinitions"}
 
@@ -24,7 +28,7 @@ var CRDResource = schema.GroupVersionResource{Group: "apiextensions.k8s.io", Ver
 func ReadCluster(ctx context.Context, kubeconfig string) *kvalschema.Loaded {
 	client, err := ClusterClient(kubeconfig)
 	if err != nil {
-		return &kvalschema.Loaded{Problems: []kvalschema.Problem{sourceProblem(ClusterSource, err)}}
+		return &kvalschema.Loaded{Problems: []kvalschema.Problem{sourceProblem(clusterName, err)}}
 	}
 	return ListCluster(ctx, client)
 }
@@ -37,7 +41,7 @@ func ClusterClient(kubeconfig string) (dynamic.Interface, error) {
 	rules.ExplicitPath = kubeconfig
 	config, err := clientcmd.NewNonInteractiveDeferredLoadingClientConfig(rules, &clientcmd.ConfigOverrides{}).ClientConfig()
 	if err != nil {
-		return nil, fmt.Errorf("no cluster: %w", err)
+		return nil, fmt.Errorf("reading the kubeconfig: %w", err)
 	}
 	return dynamic.NewForConfig(config)
 }
@@ -46,7 +50,7 @@ func ClusterClient(kubeconfig string) (dynamic.Interface, error) {
 func ListCluster(ctx context.Context, client dynamic.Interface) *kvalschema.Loaded {
 	list, err := client.Resource(CRDResource).List(ctx, metav1.ListOptions{})
 	if err != nil {
-		return &kvalschema.Loaded{Problems: []kvalschema.Problem{sourceProblem(ClusterSource, fmt.Errorf("listing %ss: %w", kvalschema.CRDKind, err))}}
+		return &kvalschema.Loaded{Problems: []kvalschema.Problem{sourceProblem(clusterName, fmt.Errorf("listing %ss: %w", kvalschema.CRDKind, err))}}
 	}
 	out := &kvalschema.Loaded{}
 	for _, item := range list.Items {
