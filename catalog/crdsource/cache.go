@@ -44,6 +44,9 @@ func cachePath(dir, url string) string {
 // readCache returns the cached copy of url, or nil when there is none or
 // it cannot be read.
 func readCache(dir, url string) *cacheEntry {
+	if dir == "" {
+		return nil
+	}
 	data, err := os.ReadFile(cachePath(dir, url))
 	if err != nil {
 		return nil

@@ -58,10 +58,8 @@ func (e *FetchError) Unwrap() error { return e.Err }
 
 // Fetch returns the body of url, from the server or from the cache.
 func (f *Fetcher) Fetch(ctx context.Context, url string) (*Fetched, error) {
-	dir, err := f.cacheDir()
-	if err != nil {
-		return nil, &FetchError{URL: url, Err: err}
-	}
+	// Without a cache directory (no $HOME), every run downloads.
+	dir, _ := f.cacheDir()
 	cached := readCache(dir, url)
 	ctx, cancel := context.WithTimeout(ctx, f.timeout())
 	defer cancel()
@@ -72,7 +70,9 @@ func (f *Fetcher) Fetch(ctx context.Context, url string) (*Fetched, error) {
 		return &Fetched{Body: cached.body}, nil
 	case err == nil:
 		// A cache that cannot be written costs the next run a download, no more.
-		_ = writeCache(dir, url, meta, body)
+		if dir != "" {
+			_ = writeCache(dir, url, meta, body)
+		}
 		return &Fetched{Body: body}, nil
 	case cached != nil && !(errors.As(err, &status) && status.code < 500):
 		return &Fetched{Body: cached.body, Stale: err}, nil

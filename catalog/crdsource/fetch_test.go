@@ -165,3 +165,20 @@ func TestLoadURL(t *testing.T) {
 		}
 	}
 }
+
+// TestFetchWithoutACacheDirectory: with no cache directory (no $HOME), a
+// URL is still fetched, every time.
+func TestFetchWithoutACacheDirectory(t *testing.T) {
+	t.Setenv("XDG_CACHE_HOME", "")
+	t.Setenv("HOME", "")
+	s, srv := newServer(t, readCRDFile(t))
+	f := NewFetcher()
+	for range 2 {
+		if got, err := f.Fetch(t.Context(), srv.URL+"/crds.yaml"); err != nil || string(got.Body) != readCRDFile(t) {
+			t.Fatalf("%v %+v", err, got)
+		}
+	}
+	if s.full.Load() != 2 {
+		t.Fatalf("%d downloads, want 2", s.full.Load())
+	}
+}
