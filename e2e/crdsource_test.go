@@ -14,7 +14,9 @@ import (
 	clientcmdapi "k8s.io/client-go/tools/clientcmd/api"
 
 	"github.com/kval-dev/kval/annotation"
+	"github.com/kval-dev/kval/catalog"
 	"github.com/kval-dev/kval/catalog/crdsource"
+	"github.com/kval-dev/kval/engine"
 	kvalschema "github.com/kval-dev/kval/schema"
 )
 
@@ -71,6 +73,8 @@ func TestCRDSourceCluster(t *testing.T) {
 		t.Fatalf("as %s: %s not among %d CRDs", crdReader, crd.GetName(), len(loaded.CRDs))
 	}
 
+	validateFromCluster(t, kubeconfig(t, crdReader))
+
 	errs := crdsource.ReadCluster(t.Context(), kubeconfig(t, nobody)).Errors()
 	if len(errs) != 1 || !strings.Contains(errs[0].Error(), "cluster: listing CustomResourceDefinitions") || !strings.Contains(errs[0].Error(), "forbidden") {
 		t.Fatalf("as %s: %v, want one error saying the list is forbidden", nobody, errs)
@@ -113,4 +117,27 @@ func kubeconfig(t *testing.T, user string) string {
 		t.Fatal(err)
 	}
 	return path
+}
+
+// validateFromCluster serves the live CRDs as kval validate --crd cluster:
+// does (deferred, through the catalog): the engine change of the example's
+// update is denied by the extension restored from the annotation.
+func validateFromCluster(t *testing.T, kubeconfig string) {
+	cat := catalog.New(catalog.Options{})
+	loaded := crdsource.Read(t.Context(), []string{crdsource.ClusterSource}, crdsource.Options{Defer: true, Kubeconfig: kubeconfig})
+	if _, err := cat.Load(loaded); err != nil {
+		t.Fatalf("loading the cluster's CRDs: %v %v", err, loaded.Problems)
+	}
+	v, err := cat.ForObject(t.Context(), "example.kval.dev/v1", "Database")
+	if err != nil {
+		t.Fatal(err)
+	}
+	old, obj := example(t, "current/orders.yaml"), example(t, "current/orders.yaml")
+	if err := unstructured.SetNestedField(obj.Object, "mysql", "spec", "engine"); err != nil {
+		t.Fatal(err)
+	}
+	res, err := v.Validate(t.Context(), engine.Request{Operation: engine.Update, Object: obj.Object, OldObject: old.Object})
+	if err != nil || !strings.Contains(res.Errors.ToAggregate().Error(), "spec.engine: Forbidden: field is immutable") {
+		t.Fatalf("%v %v, want spec.engine immutable", err, res.Errors)
+	}
 }
