@@ -137,7 +137,7 @@ func validateFromCluster(t *testing.T, kubeconfig string) {
 		t.Fatal(err)
 	}
 	res, err := v.Validate(t.Context(), engine.Request{Operation: engine.Update, Object: obj.Object, OldObject: old.Object})
-	if err != nil || !strings.Contains(res.Errors.ToAggregate().Error(), "spec.engine: Forbidden: field is immutable") {
+	if err != nil || len(res.Errors) == 0 || !strings.Contains(res.Errors.ToAggregate().Error(), "spec.engine: Forbidden: field is immutable") {
 		t.Fatalf("%v %v, want spec.engine immutable", err, res.Errors)
 	}
 }
