@@ -46,12 +46,12 @@ func loadCatalog(ctx context.Context, s streams, src crdSources) (*catalog.Catal
 }
 
 // loadObjectsCatalog is loadCatalog for commands that look CRDs up by the
-// objects they read (validate, prune): a CRD is decoded when an object
+// objects they read (prune), which may be given the CRDs among them: a CRD is decoded when an object
 // first needs it (catalog.Catalog.Load of deferred CRDs), so one object
 // does not wait for every CRD given to be decoded.
 func loadObjectsCatalog(ctx context.Context, s streams, src crdSources) (*catalog.Catalog, error) {
-	if len(src.crds) == 0 {
-		return nil, badInput("no CRDs given: use --crd PATH")
+	if len(src.crds) == 0 && (src.input == nil || len(src.input.CRDs)+len(src.input.Deferred) == 0) {
+		return nil, badInput("no CRDs given: use --crd PATH, or give the CRDs among the objects")
 	}
 	return loadCatalogWith(ctx, s, src, catalog.Options{}, true)
 }

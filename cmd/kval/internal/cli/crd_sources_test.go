@@ -87,3 +87,13 @@ func TestLintChartAndURL(t *testing.T) {
 		t.Errorf("chart without crds/: exit %d\n%s", code, stderr)
 	}
 }
+
+// TestPruneWithCRDsAmongTheObjects: helm template --include-crds | kval
+// prune - needs no --crd.
+func TestPruneWithCRDsAmongTheObjects(t *testing.T) {
+	var stdout, stderr strings.Builder
+	code := Main([]string{"prune", "-"}, strings.NewReader(readTestFile(t, "testdata/validate/helm-template-crds.yaml")), &stdout, &stderr)
+	if code != ExitValid || !strings.Contains(stdout.String(), "name: reporting") || !strings.Contains(stdout.String(), "kind: Cache") {
+		t.Fatalf("exit %d\n%s\n%s", code, stdout.String(), stderr.String())
+	}
+}

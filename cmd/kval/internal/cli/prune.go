@@ -24,7 +24,8 @@ serves each one (by apiVersion and kind), and prints it as kube-apiserver would
 store it: unknown fields removed, unknown metadata fields removed, defaults
 applied. Every removed field is reported as a warning, as kubectl prints it.
 --crd takes files, directories, Helm charts (their crds/), http(s):// URLs
-(cached) and cluster: (--kubeconfig), as kval validate's does.
+(cached) and cluster: (--kubeconfig), as kval validate's does, and the CRDs
+among the objects serve them too (helm template --include-crds | kval prune -).
 A CRD is linted (kval lint) only when an object needs it. When no object was pruned (an empty input, only kinds no CRD defines), a
 warning says so; --fail-on-empty makes it an error (exit 2).`,
 		Example: `  kval prune --crd examples/crd.yaml examples/valid.yaml
@@ -47,6 +48,12 @@ func runPrune(ctx context.Context, s streams, o *pruneOptions, args []string) er
 	if err := checkStdinOnce(o.crds, args); err != nil {
 		return err
 	}
+	input, cleanup, err := inputCRDs(&s, args)
+	if err != nil {
+		return err
+	}
+	defer cleanup()
+	o.input = input
 	cat, err := loadObjectsCatalog(ctx, s, o.crdSources)
 	if err != nil {
 		return err
