@@ -34,6 +34,12 @@ func (c *crdSources) addFlags(f *pflag.FlagSet) {
 	f.StringVar(&c.kubeconfig, "kubeconfig", "", "kubeconfig of --crd cluster: (default: $KUBECONFIG, ~/.kube/config)")
 }
 
+// addPreferFlag adds --prefer-crd-flag, for the commands that read CRDs
+// among their objects.
+func (c *crdSources) addPreferFlag(f *pflag.FlagSet) {
+	f.BoolVar(&c.preferFlag, "prefer-crd-flag", false, "when a CRD among the objects defines a kind differently from its --crd definition, serve the --crd one (without it, the run fails naming both)")
+}
+
 // loadCatalog reads the --crd sources into a catalog. Read errors and
 // duplicate definitions make the input unusable; documents of other kinds
 // are warnings. CRDs are linted when an object first needs them (see

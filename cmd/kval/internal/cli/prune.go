@@ -36,6 +36,7 @@ warning says so; --fail-on-empty makes it an error (exit 2).`,
 		},
 	}
 	o.crdSources.addFlags(cmd.Flags())
+	o.crdSources.addPreferFlag(cmd.Flags())
 	cmd.Flags().StringVarP(&o.output, "output", "o", "yaml", "output format: yaml or json")
 	cmd.Flags().BoolVar(&o.failOnEmpty, "fail-on-empty", false, "exit 2 when no object was pruned (empty input, only skipped kinds)")
 	return cmd

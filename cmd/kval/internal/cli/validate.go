@@ -139,7 +139,7 @@ validated (an empty input, only skipped kinds), a warning says so;
 	}
 	f := cmd.Flags()
 	o.crdSources.addFlags(f)
-	f.BoolVar(&o.preferFlag, "prefer-crd-flag", false, "when a CRD among the objects defines a kind differently from its --crd definition, serve the --crd one (without it, the run fails naming both)")
+	o.crdSources.addPreferFlag(f)
 	f.StringSliceVar(&o.old, "old", nil, "files or directories with the current objects; matching objects are validated as updates")
 	f.StringVar(&o.subresource, "subresource", "", `validate updates of a subresource: "status"`)
 	f.BoolVar(&o.ratcheting, "ratcheting", true, "on update, report errors on unchanged values as warnings (as kube-apiserver)")
