@@ -21,7 +21,7 @@ type openAPIOptions struct {
 func newOpenAPICommand(s streams) *cobra.Command {
 	o := &openAPIOptions{}
 	cmd := &cobra.Command{
-		Use:   "openapi --crd PATH... [--group-version GROUP/VERSION] [-o json|yaml]",
+		Use:   "openapi --crd SOURCE... [--group-version GROUP/VERSION] [-o json|yaml]",
 		Short: "Print the OpenAPI v3 documents kube-apiserver serves for CRDs",
 		Long: `OpenAPI prints the OpenAPI v3 document kube-apiserver serves at
 /openapi/v3/apis/GROUP/VERSION for every group-version the CRDs serve: the

@@ -17,7 +17,7 @@ type pruneOptions struct {
 func newPruneCommand(s streams) *cobra.Command {
 	o := &pruneOptions{}
 	cmd := &cobra.Command{
-		Use:   "prune --crd PATH... [-o yaml|json] FILE...|-",
+		Use:   "prune [--crd SOURCE...] [-o yaml|json] FILE...|-",
 		Short: "Prune unknown fields and apply defaults as kube-apiserver does",
 		Long: `Prune reads objects from files, directories or stdin ("-"), finds the CRD that
 serves each one (by apiVersion and kind), and prints it as kube-apiserver would

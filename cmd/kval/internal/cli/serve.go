@@ -40,7 +40,7 @@ func newServeCommand(s streams) *cobra.Command { return serveCommand(s, &serveOp
 // serveCommand is kval serve with its flags bound to o.
 func serveCommand(s streams, o *serveOptions) *cobra.Command {
 	cmd := &cobra.Command{
-		Use:   "serve --crd PATH... --tls-cert-file FILE --tls-private-key-file FILE",
+		Use:   "serve --crd SOURCE... --tls-cert-file FILE --tls-private-key-file FILE",
 		Short: "Serve kval as a validating admission webhook for kube-apiserver",
 		Long: `Serve answers admission.k8s.io/v1 AdmissionReview requests over HTTPS on
 /validate (and /mutate, which allows objects unchanged today), checking every

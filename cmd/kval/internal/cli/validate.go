@@ -70,7 +70,7 @@ func useAtMostCPUs(n int) (restore func()) {
 func newValidateCommand(s streams) *cobra.Command {
 	o := &validateOptions{}
 	cmd := &cobra.Command{
-		Use:   "validate [--crd PATH...] [--old PATH... | --base REF] [--subresource status] [--kubernetes-version 1.36] FILE...|-",
+		Use:   "validate [--crd SOURCE...] [--old PATH... | --base REF] [--subresource status] [--kubernetes-version 1.36] FILE...|-",
 		Short: "Validate objects on create or update exactly as kube-apiserver does",
 		Long: `Validate reads objects from files, directories or stdin ("-") and validates each
 one against the CRD that serves it, as kube-apiserver would on create, or,
