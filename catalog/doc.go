@@ -2,7 +2,9 @@
 // CLI's --crd files, a webhook's schemas, a test client's CRDs) and hands out
 // one compiled engine.Validator per served version.
 //
-// It owns what every frontend would otherwise repeat:
+// It owns what every frontend would otherwise repeat (where CRDs come
+// from, Helm charts, URLs and the cluster included, is its package
+// crdsource):
 //
 //   - loading CRDs from files, directories and bytes, with every unusable
 //     document reported (a bare schema serves no kind, so it is reported and

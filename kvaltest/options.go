@@ -20,8 +20,10 @@ type Schemas struct {
 }
 
 // CRDs reads the CustomResourceDefinitions of files and directories
-// (.yaml, .yml, .json, recursively). Other documents (a kustomization.yaml,
-// policies, RBAC beside the CRDs) are skipped, as envtest skips them.
+// (.yaml, .yml, .json, recursively), Helm charts (their crds/ folders) and
+// http(s):// URLs (fetched once into the user's cache directory, as kval's
+// --crd fetches them). Other documents (a kustomization.yaml, policies,
+// RBAC beside the CRDs) are skipped, as envtest skips them.
 func CRDs(paths ...string) Schemas {
 	return Schemas{load: func(opts catalog.Options) (*catalog.Catalog, error) {
 		crds, err := readCRDs(paths)

@@ -6,17 +6,17 @@ import (
 	"sync"
 
 	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
-	"k8s.io/apimachinery/pkg/runtime/schema"
 	"k8s.io/client-go/dynamic"
 	"k8s.io/client-go/tools/cache"
 
 	"github.com/kval-dev/kval/annotation"
 	"github.com/kval-dev/kval/catalog"
+	"github.com/kval-dev/kval/catalog/crdsource"
 	"github.com/kval-dev/kval/manifest"
 	kvalschema "github.com/kval-dev/kval/schema"
 )
 
-var crdResource = schema.GroupVersionResource{Group: "apiextensions.k8s.io", Version: "v1", Resource: "customresourcedefinitions"}
+var crdResource = crdsource.CRDResource
 
 // clusterCRDs serves the CRDs of the cluster in a catalog, watched with
 // an informer. kube-apiserver drops kval's schema extensions from stored
@@ -121,14 +121,5 @@ func schemaChanged(old, obj any) bool {
 // decodeLiveCRD reads a CRD as kube-apiserver serves it, with kval's
 // extensions restored from the annotation.
 func decodeLiveCRD(u *unstructured.Unstructured) (*kvalschema.CRD, error) {
-	obj, _, err := annotation.Unpack(u.UnstructuredContent())
-	if err != nil {
-		return nil, err
-	}
-	source := manifest.Source{File: "cluster", Item: -1}
-	crd, errs := kvalschema.DecodeCRD(manifest.Document{Source: source, Object: obj})
-	if len(errs) > 0 {
-		return nil, fmt.Errorf("%s %q: %v", kvalschema.CRDKind, u.GetName(), errs.ToAggregate())
-	}
-	return crd, nil
+	return crdsource.DecodeLive(u.UnstructuredContent(), manifest.Source{File: "cluster", Item: -1})
 }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/kval-dev/kval/catalog"
 	"github.com/kval-dev/kval/manifest"
+	"github.com/kval-dev/kval/schema"
 )
 
 // crdFiles serves the CRDs of files and directories (a mounted ConfigMap,
@@ -35,7 +36,7 @@ func (f *crdFiles) Name() string { return "files" }
 
 // Run implements Source.
 func (f *crdFiles) Run(ctx context.Context, report func(Load)) {
-	poll(ctx, f.paths, f.every, func() Load { return f.load(ctx) }, report)
+	pollFiles(ctx, f.paths, f.every, func() Load { return f.load(ctx) }, report)
 }
 
 // load reads the files and publishes their CRDs; CRDs that left the files
@@ -45,36 +46,52 @@ func (f *crdFiles) load(ctx context.Context) Load {
 	if err != nil {
 		return Load{Served: len(f.served), Err: fmt.Errorf("%w: %v", err, problems)}
 	}
+	var load Load
+	load, f.served = publish(ctx, f.cat, crds, f.served)
+	return load
+}
+
+// publish puts the CRDs a source read into the catalog and removes those
+// it served before (served, by name) that it no longer has. It returns the
+// load and the names the source serves now.
+func publish(ctx context.Context, cat *catalog.Catalog, crds []*schema.CRD, served []string) (Load, []string) {
 	names := make([]string, len(crds))
 	for i, crd := range crds {
 		names[i] = crd.Name()
 	}
 	var gone []string
-	for _, name := range f.served {
+	for _, name := range served {
 		if !slices.Contains(names, name) {
 			gone = append(gone, name)
 		}
 	}
-	refused, err := f.cat.Update(ctx, crds, gone)
+	refused, err := cat.Update(ctx, crds, gone)
 	if err != nil {
-		return Load{Served: len(f.served), Err: err}
+		return Load{Served: len(served), Err: err}, served
 	}
-	f.served = names
-	return Load{Served: len(names), Refused: refused}
+	return Load{Served: len(names), Refused: refused}, names
 }
 
-// poll is the loop of the file sources: it loads the files of paths, then
-// loads them again whenever their fingerprint changes, looking every
+// pollFiles is the loop of the file sources: it loads the files of paths,
+// then loads them again whenever their fingerprint changes, looking every
 // interval, until ctx ends.
-func poll(ctx context.Context, paths []string, every time.Duration, load func() Load, report func(Load)) {
+func pollFiles(ctx context.Context, paths []string, every time.Duration, load func() Load, report func(Load)) {
 	last := ""
-	tick := time.NewTicker(every)
-	defer tick.Stop()
-	for {
+	poll(ctx, every, func() {
 		if print, err := fingerprint(paths); err != nil || print != last {
 			last = print
 			report(load())
 		}
+	})
+}
+
+// poll is the one polling loop of the sources: step runs now and then
+// every interval, until ctx ends.
+func poll(ctx context.Context, every time.Duration, step func()) {
+	tick := time.NewTicker(every)
+	defer tick.Stop()
+	for {
+		step()
 		select {
 		case <-ctx.Done():
 			return

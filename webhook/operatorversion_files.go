@@ -31,7 +31,7 @@ func (f *ovFiles) Name() string { return "operator-versions-files" }
 
 // Run implements Source.
 func (f *ovFiles) Run(ctx context.Context, report func(Load)) {
-	poll(ctx, f.paths, f.every, f.load, report)
+	pollFiles(ctx, f.paths, f.every, f.load, report)
 }
 
 // load reads every path; a file that cannot be read keeps the previous

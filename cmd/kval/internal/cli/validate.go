@@ -17,7 +17,7 @@ import (
 )
 
 type validateOptions struct {
-	crds            []string
+	crdSources
 	old             []string
 	base            string
 	subresource     string
@@ -72,7 +72,7 @@ func useAtMostCPUs(n int) (restore func()) {
 func newValidateCommand(s streams) *cobra.Command {
 	o := &validateOptions{}
 	cmd := &cobra.Command{
-		Use:   "validate [--crd PATH...] [--old PATH... | --base REF] [--subresource status] [--kubernetes-version 1.36] FILE...|-",
+		Use:   "validate [--crd SOURCE...] [--old PATH... | --base REF] [--subresource status] [--kubernetes-version 1.36] FILE...|-",
 		Short: "Validate objects on create or update exactly as kube-apiserver does",
 		Long: `Validate reads objects from files, directories or stdin ("-") and validates each
 one against the CRD that serves it, as kube-apiserver would on create, or,
@@ -92,6 +92,17 @@ reported as deleted, and not validated. With --operator-versions (KUDO
 package directories or OperatorVersion files), kudo.dev/v1beta1 Instances
 are also judged by their immutable-parameter rules (kval params), as kval
 serve --kudo-instances judges them.
+
+--crd takes files, directories, Helm charts (their crds/ folders; templates
+are not rendered), http(s):// URLs (fetched into the user's cache directory
+and revalidated; the cached copy serves offline) and cluster: (the live
+cluster's CRDs through --kubeconfig, read only). The CRDs among the objects
+serve them too, wherever they are in the input (stdin is copied to a
+temporary file to be read twice), and are still validated as objects: so
+helm template --include-crds ./chart | kval validate - needs no --crd. A
+kind defined both there and by --crd, or twice among the objects, with
+different content fails the run naming both places; --prefer-crd-flag
+serves the --crd one.
 
 Every CRD file is read, but a CRD is decoded, checked for conflicts with
 the others of its kind, linted as kube-apiserver would on create (kval
@@ -118,7 +129,10 @@ validated (an empty input, only skipped kinds), a warning says so;
   kval validate --crd crds/ --old live.yaml changed.yaml
   kval validate --crd crds/ --old live.yaml --subresource status status.yaml
   kval validate --crd crds/ --base origin/main -o github deploy/
-  helm template ./chart | kval validate --crd crds/ -
+  helm template --include-crds ./chart | kval validate -
+  helm template ./chart | kval validate --crd ./chart -
+  kval validate --crd https://github.com/org/op/releases/download/v1.2.0/crds.yaml deploy/
+  kval validate --crd cluster: --kubeconfig ~/.kube/staging deploy/
   kustomize build overlays/prod | kval validate --crd crds/ -`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -126,7 +140,8 @@ validated (an empty input, only skipped kinds), a warning says so;
 		},
 	}
 	f := cmd.Flags()
-	f.StringSliceVar(&o.crds, "crd", nil, "CRD files or directories (repeatable)")
+	o.crdSources.addFlags(f)
+	o.crdSources.addPreferFlag(f)
 	f.StringSliceVar(&o.old, "old", nil, "files or directories with the current objects; matching objects are validated as updates")
 	f.StringVar(&o.subresource, "subresource", "", `validate updates of a subresource: "status"`)
 	f.BoolVar(&o.ratcheting, "ratcheting", true, "on update, report errors on unchanged values as warnings (as kube-apiserver)")
@@ -183,7 +198,13 @@ func runValidate(ctx context.Context, s streams, o *validateOptions, args []stri
 	if err := o.loadOperatorVersions(); err != nil {
 		return err
 	}
-	cat, err := o.loadValidateCatalog(s, o.crds, o.engineOptions())
+	input, cleanup, err := inputCRDs(&s, args)
+	if err != nil {
+		return err
+	}
+	defer cleanup()
+	o.input = input
+	cat, err := o.loadValidateCatalog(ctx, s, o.crdSources, o.engineOptions())
 	if err != nil {
 		return err
 	}
