@@ -1,0 +1,132 @@
+package lint
+
+import (
+	"fmt"
+	"maps"
+	"slices"
+	"strings"
+
+	"k8s.io/apimachinery/pkg/util/validation/field"
+
+	"github.com/kval-dev/kval/celrules"
+	"github.com/kval-dev/kval/schema"
+)
+
+// ImmutabilityWarnings returns kval's warnings about the ways an update
+// can change what a CRD means to keep fixed (kube-apiserver gives none of
+// these):
+//
+//   - a hand-written transition rule (one reading oldSelf, without
+//     optionalOldSelf) on a node that an update can remove: the node, or a
+//     property between it and its nearest correlating ancestor (the root,
+//     a map value, a list-map item), is optional, and kube-apiserver runs
+//     the rule only where the node is in both objects. An update removing
+//     that property and a later one adding it back bypass the rule. No
+//     warning where the chain is required, or where x-kubernetes-mutability
+//     on the chain forbids one of the two updates (package mutability
+//     judges a parent's removal and addition as its fields').
+//   - served versions of the CRD that disagree on x-kubernetes-mutability
+//     or x-kubernetes-key-mutability at the same path: an update through
+//     the version without them changes the field, unless kval's webhook
+//     gets the request in the defining version (matchPolicy: Equivalent
+//     with only that version registered: kube-apiserver converts). kval
+//     itself cannot convert between versions, which the warning says
+//     where conversion is Webhook.
+//
+// The warnings are in schema order, each with the path of the rule or
+// field, the updates that bypass it, and the fix.
+func ImmutabilityWarnings(crd *schema.CRD) []string {
+	var out []string
+	served := map[string]*schema.Schema{}
+	var order []string
+	for i, v := range crd.Spec.Versions {
+		s := crd.VersionSchema(v.Name)
+		if !v.Served || s == nil {
+			continue
+		}
+		// The path in the document: v1 CRDs have a schema per version
+		// (even where the internal form hoists identical ones).
+		crdPath := field.NewPath("spec", "versions").Index(i).Child("schema", "openAPIV3Schema")
+		if v.Schema == nil && crd.APIVersion == schema.CRDAPIVersionBeta {
+			crdPath = field.NewPath("spec", "validation", "openAPIV3Schema")
+		}
+		w := &transitionWalk{}
+		w.node(s, chainState{crdPath: crdPath})
+		out = append(out, w.warnings...)
+		served[v.Name] = s
+		order = append(order, v.Name)
+	}
+	return append(out, versionDisagreements(crd, order, served)...)
+}
+
+// chainState is what the walk knows of a node and of the chain of object
+// properties from its nearest correlating ancestor down to it.
+type chainState struct {
+	crdPath *field.Path // the node's schema in the CRD
+	objPath string      // the node's object path ("" at the root)
+	// optional is the highest optional property of the chain ("" if none),
+	// parent its parent's object path.
+	optional, parent string
+	guarded          bool // x-kubernetes-mutability on the chain
+}
+
+type transitionWalk struct {
+	warnings []string
+}
+
+func (w *transitionWalk) node(s *schema.Schema, st chainState) {
+	if s.Mutability != nil {
+		st.guarded = true
+	}
+	for i, r := range s.Validations {
+		if st.optional == "" || st.guarded || (r.OptionalOldSelf != nil && *r.OptionalOldSelf) || !celrules.UsesOldSelf(r.Rule) {
+			continue
+		}
+		at := st.crdPath.Child("x-kubernetes-validations").Index(i).Child("rule")
+		w.warnings = append(w.warnings, bypassWarning(at, st))
+	}
+	for _, name := range slices.Sorted(maps.Keys(s.Properties)) {
+		child := st
+		child.crdPath = st.crdPath.Child("properties").Key(name)
+		child.objPath = joinPath(st.objPath, name)
+		if child.optional == "" && !slices.Contains(s.Required, name) {
+			child.optional, child.parent = child.objPath, st.objPath
+		}
+		w.node(s.Properties[name], child)
+	}
+	// Items and map values start chains of their own: kube-apiserver
+	// correlates them by key (oldSelf is an error below other lists).
+	if s.Items != nil {
+		w.node(s.Items, chainState{crdPath: st.crdPath.Child("items"), objPath: st.objPath + "[*]"})
+	}
+	if v := s.AdditionalPropertiesSchema(); v != nil {
+		w.node(v, chainState{crdPath: st.crdPath.Child("additionalProperties"), objPath: st.objPath + "[*]"})
+	}
+}
+
+func bypassWarning(at *field.Path, st chainState) string {
+	return fmt.Sprintf("%s: the transition rule on %s is bypassed by two updates, one removing %s (optional) and one adding it back: "+
+		"kube-apiserver runs it only where %s is in both objects; use x-kubernetes-mutability on %s (kval judges a parent's removal and addition as its fields'), "+
+		"a rule on %s comparing has(self.%s) with has(oldSelf.%s), or make %s required",
+		at, nameOf(st.objPath), st.optional, nameOf(st.objPath), nameOf(st.objPath),
+		nameOf(st.parent), lastStep(st.optional), lastStep(st.optional), st.optional)
+}
+
+// nameOf names an object path in a warning.
+func nameOf(objPath string) string {
+	if objPath == "" {
+		return "the root"
+	}
+	return objPath
+}
+
+func lastStep(objPath string) string {
+	return objPath[strings.LastIndex(objPath, ".")+1:]
+}
+
+func joinPath(parent, name string) string {
+	if parent == "" {
+		return name
+	}
+	return parent + "." + name
+}
