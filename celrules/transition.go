@@ -1,8 +1,13 @@
 package celrules
 
 import (
+	"sync"
+
 	"github.com/google/cel-go/cel"
 	"github.com/google/cel-go/common/ast"
+	"github.com/google/cel-go/common/types"
+	"k8s.io/apimachinery/pkg/util/version"
+	"k8s.io/apiserver/pkg/cel/environment"
 )
 
 // UsesOldSelf reports whether a rule's expression reads oldSelf, which
@@ -70,4 +75,66 @@ func anyReadsOldSelf(list []ast.Expr) bool {
 		}
 	}
 	return false
+}
+
+// dynEnv is kube-apiserver's base environment with self and oldSelf of
+// any type: enough to evaluate a rule on values built by hand.
+var dynEnv = sync.OnceValues(func() (*cel.Env, error) {
+	set, err := baseEnvSet().Extend(environment.VersionedOptions{
+		IntroducedVersion: version.MajorMinor(1, 0),
+		EnvOptions:        []cel.EnvOption{cel.Variable(selfVar, cel.DynType), cel.Variable(oldSelfVar, cel.DynType)},
+	})
+	if err != nil {
+		return nil, err
+	}
+	return set.StoredExpressionsEnv(), nil
+})
+
+// AllowsThroughEmpty reports whether a transition rule accepts, whatever the
+// other value, both an update that empties its node (oldSelf anything, self
+// the empty value) and one that fills it (oldSelf the empty value, self
+// anything): then any change can already be made in two updates through
+// the empty value, which the rule lets through. It says so only when it
+// can prove it, by evaluating the rule with the other value unknown; a
+// rule it cannot evaluate (another type of node, an error) does not.
+func AllowsThroughEmpty(rule string, empty any) bool {
+	env, err := dynEnv()
+	if err != nil {
+		return false
+	}
+	checked, issues := env.Compile(rule)
+	if issues != nil && issues.Err() != nil {
+		return false
+	}
+	prog, err := env.Program(checked, cel.EvalOptions(cel.OptPartialEval))
+	if err != nil {
+		return false
+	}
+	return alwaysTrue(prog, selfVar, oldSelfVar, empty) && alwaysTrue(prog, oldSelfVar, selfVar, empty)
+}
+
+// HoldsOn reports whether a rule that does not read oldSelf is true on
+// value (false when it cannot tell).
+func HoldsOn(rule string, value any) bool {
+	env, err := dynEnv()
+	if err != nil {
+		return false
+	}
+	checked, issues := env.Compile(rule)
+	if issues != nil && issues.Err() != nil {
+		return false
+	}
+	prog, err := env.Program(checked, cel.EvalOptions(cel.OptPartialEval))
+	return err == nil && alwaysTrue(prog, selfVar, oldSelfVar, value)
+}
+
+// alwaysTrue evaluates prog with variable known set to value and unknown
+// unknown, and reports whether it is true regardless.
+func alwaysTrue(prog cel.Program, known, unknown string, value any) bool {
+	vars, err := cel.PartialVars(map[string]any{known: value}, cel.AttributePattern(unknown))
+	if err != nil {
+		return false
+	}
+	out, _, err := prog.Eval(vars)
+	return err == nil && out == types.True
 }

@@ -25,3 +25,31 @@ func TestUsesOldSelf(t *testing.T) {
 		}
 	}
 }
+
+func TestAllowsThroughEmpty(t *testing.T) {
+	empty := map[string]any{}
+	tests := []struct {
+		rule string
+		want bool
+	}{
+		{"!has(oldSelf.clusterName) || !has(self.clusterName) || oldSelf.clusterName == self.clusterName", true},
+		{"self == oldSelf", false},
+		{"!has(oldSelf.t) || (has(self.n) == has(oldSelf.n))", false},
+		{"has(self.x) || !has(oldSelf.x)", false}, // emptying is refused
+		{"!has(self.x) || has(oldSelf.x)", false}, // filling is refused
+		{"self.x == oldSelf.x", false},            // an error on the empty value
+		{"not a rule (", false},
+	}
+	for _, tc := range tests {
+		if got := AllowsThroughEmpty(tc.rule, empty); got != tc.want {
+			t.Errorf("AllowsThroughEmpty(%q) = %v, want %v", tc.rule, got, tc.want)
+		}
+	}
+}
+
+func TestHoldsOn(t *testing.T) {
+	empty := map[string]any{}
+	if !HoldsOn("!has(self.x) || self.x > 0", empty) || HoldsOn("has(self.x)", empty) || HoldsOn("self.x > 0", empty) {
+		t.Error("HoldsOn misjudges the empty object")
+	}
+}

@@ -24,7 +24,9 @@ import (
 //     that property and a later one adding it back bypass the rule. No
 //     warning where the chain is required, or where x-kubernetes-mutability
 //     on the chain forbids one of the two updates (package mutability
-//     judges a parent's removal and addition as its fields').
+//     judges a parent's removal and addition as its fields'), or where the
+//     rule itself lets any change through in two updates by way of its
+//     node's empty value (passableThroughEmpty).
 //   - served versions of the CRD that disagree on x-kubernetes-mutability
 //     or x-kubernetes-key-mutability at the same path: an update through
 //     the version without them changes the field, unless kval's webhook
@@ -79,7 +81,8 @@ func (w *transitionWalk) node(s *schema.Schema, st chainState) {
 		st.guarded = true
 	}
 	for i, r := range s.Validations {
-		if st.optional == "" || st.guarded || (r.OptionalOldSelf != nil && *r.OptionalOldSelf) || !celrules.UsesOldSelf(r.Rule) {
+		if st.optional == "" || st.guarded || (r.OptionalOldSelf != nil && *r.OptionalOldSelf) || !celrules.UsesOldSelf(r.Rule) ||
+			passableThroughEmpty(s, r) {
 			continue
 		}
 		at := st.crdPath.Child("x-kubernetes-validations").Index(i).Child("rule")
@@ -102,6 +105,30 @@ func (w *transitionWalk) node(s *schema.Schema, st chainState) {
 	if v := s.AdditionalPropertiesSchema(); v != nil {
 		w.node(v, chainState{crdPath: st.crdPath.Child("additionalProperties"), objPath: st.objPath + "[*]"})
 	}
+}
+
+// passableThroughEmpty reports whether the rule already lets any change
+// through in two updates within its node, by way of the node's empty value
+// (an object without fields, an empty list) that the schema allows: then a
+// parent's removal bypasses nothing the rule enforces. Rules that accept
+// removing and setting again the fields they compare (!has(oldSelf.f) ||
+// !has(self.f) || ...) are such.
+func passableThroughEmpty(s *schema.Schema, r schema.ValidationRule) bool {
+	var empty any
+	switch {
+	case s.Type == "object" && len(s.Required) == 0 && (s.MinProperties == nil || *s.MinProperties == 0):
+		empty = map[string]any{}
+	case s.Type == "array" && (s.MinItems == nil || *s.MinItems == 0):
+		empty = []any{}
+	default:
+		return false
+	}
+	for _, other := range s.Validations {
+		if !celrules.UsesOldSelf(other.Rule) && !celrules.HoldsOn(other.Rule, empty) {
+			return false
+		}
+	}
+	return celrules.AllowsThroughEmpty(r.Rule, empty)
 }
 
 func bypassWarning(at *field.Path, st chainState) string {

@@ -71,6 +71,15 @@ func TestTransitionRulesThatAParentsRemovalBypasses(t *testing.T) {
 		name:   "x-kubernetes-mutability on the chain",
 		schema: root("", engine("", `x-kubernetes-mutability: AddOnly, `+immutableRule)),
 	}, {
+		name: "a rule that lets any change through the empty value",
+		schema: root("", `x-kubernetes-validations: [{rule: "!has(oldSelf.engine) || !has(self.engine) || self.engine == oldSelf.engine"}],
+		  properties: {engine: {type: string}}`),
+	}, {
+		name: "the same rule where the empty value is invalid",
+		schema: root("", `required: [engine], x-kubernetes-validations: [{rule: "!has(oldSelf.engine) || !has(self.engine) || self.engine == oldSelf.engine"}],
+		  properties: {engine: {type: string}}`),
+		want: []string{"the transition rule on spec is bypassed by two updates, one removing spec (optional)"},
+	}, {
 		name: "the chain starts again at list-map items",
 		schema: `{type: object, required: [spec], properties: {spec: {type: object, required: [users], properties: {users: {type: array,
 		  x-kubernetes-list-type: map, x-kubernetes-list-map-keys: [name], items: {type: object, required: [name], ` + immutableRule + `,
