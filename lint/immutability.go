@@ -31,9 +31,11 @@ import (
 //     or x-kubernetes-key-mutability at the same path: an update through
 //     the version without them changes the field, unless kval's webhook
 //     gets the request in the defining version (matchPolicy: Equivalent
-//     with only that version registered: kube-apiserver converts). kval
-//     itself cannot convert between versions, which the warning says
-//     where conversion is Webhook.
+//     with only that version registered: kube-apiserver converts).
+//   - conversion Webhook on a CRD with more than one served version and
+//     the extensions: kval cannot convert between versions, whose paths
+//     may differ, so only kube-apiserver's conversion makes the defining
+//     version's extensions hold for the others.
 //
 // The warnings are in schema order, each with the path of the rule or
 // field, the updates that bypass it, and the fix.

@@ -41,10 +41,16 @@ func versionDisagreements(crd *schema.CRD, order []string, served map[string]*sc
 		collectExtensions(served[v], "", decls[v])
 	}
 	var out []string
-	for _, path := range sharedPaths(order, decls) {
-		if w := disagreement(crd, path, order, decls); w != "" {
+	paths := sharedPaths(order, decls)
+	for _, path := range paths {
+		if w := disagreement(path, order, decls); w != "" {
 			out = append(out, w)
 		}
+	}
+	if len(paths) > 0 && crd.Spec.Conversion != nil && crd.Spec.Conversion.Strategy == schema.WebhookConverter {
+		out = append(out, "conversion is Webhook, which kval cannot run: kval validate, kvaltest and kval lower's rules check an object "+
+			"in each version with that version's mutability extensions only, at that version's paths; in a cluster, register kval's webhook "+
+			"for the versions that define them only, with matchPolicy: Equivalent, so that kube-apiserver converts requests to them")
 	}
 	return out
 }
@@ -86,7 +92,7 @@ func sharedPaths(order []string, decls map[string]map[string]extensionsAt) []str
 
 // disagreement is the warning about one path where the served versions
 // that have it declare different extensions; "" when they agree.
-func disagreement(crd *schema.CRD, path string, order []string, decls map[string]map[string]extensionsAt) string {
+func disagreement(path string, order []string, decls map[string]map[string]extensionsAt) string {
 	var have []string
 	var first extensionsAt
 	agree := true
@@ -105,11 +111,7 @@ func disagreement(crd *schema.CRD, path string, order []string, decls map[string
 	if agree || len(have) < 2 {
 		return ""
 	}
-	w := fmt.Sprintf("served versions disagree on the mutability extensions at %s (%s): an update through a version without them changes the field; "+
+	return fmt.Sprintf("served versions disagree on the mutability extensions at %s (%s): an update through a version without them changes the field; "+
 		"give every served version the same extensions, or register kval's webhook for the versions that define them only, with matchPolicy: Equivalent, so that kube-apiserver converts requests to them",
 		nameOf(path), strings.Join(have, "; "))
-	if crd.Spec.Conversion != nil && crd.Spec.Conversion.Strategy == schema.WebhookConverter {
-		w += "; conversion is Webhook, which kval cannot run: kval validate, kvaltest and kval lower's rules check an object in each version with that version's extensions only"
-	}
-	return w
 }
