@@ -99,7 +99,8 @@ func (w *walker) path() *field.Path {
 }
 
 // visit checks node n, reached in role r from a parent present in both
-// objects; n's value may be missing on either side.
+// objects, or (fields only) from a parent object that the update adds or
+// removes; n's value may be missing on either side.
 func (w *walker) visit(n *node, r role, newV, oldV any, hasNew, hasOld bool) {
 	if n.mutability != "" {
 		if r.presence && hasNew && !hasOld && n.mutability != schema.AddOnly {
