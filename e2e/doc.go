@@ -120,6 +120,15 @@
 //     CLIENT_PORT (made immutable) and STORAGE_CLASS (added as immutable)
 //     is denied naming both with their defaults, the one with values is
 //     stored.
+//   - TestWebhookDeniesChangingAnImmutableFieldThroughItsParent
+//     (parents_test.go): a JSON patch removing /spec, and an update adding
+//     spec to a Ledger without one, are each denied (spec.engine is
+//     immutable, the root does not require spec).
+//   - TestWebhookRegisteredForTheDefiningVersionDeniesUpdatesThroughAnother
+//     (parents_test.go): the Ledger CRD with a v2 that lacks the extensions
+//     (conversion None), the webhook registered for v1 only with
+//     matchPolicy Equivalent, as deploy/webhook.yaml says: an update and a
+//     JSON patch removing /spec through v2 are denied.
 //
 // # kvaltest and kval lower against kube-apiserver
 //
@@ -145,6 +154,10 @@
 //   - TestLoweredSeedExamplesOnKubeAPIServer (lowered_seed_test.go): seed
 //     000's worked examples under each value of the extension (217
 //     transitions), in one CRD, likewise; and each verdict is the seed's.
+//   - TestLoweredCRDDeniesChangingAnImmutableFieldThroughItsParent
+//     (parents_test.go): with no webhook, the lowered examples/crd.yaml
+//     makes kube-apiserver deny a JSON patch removing /spec and an update
+//     adding spec back, with kval's engine's errors.
 //
 // # Figures (2 shared cores)
 //
