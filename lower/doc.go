@@ -4,7 +4,8 @@
 // semantics) into one whose x-kubernetes-validations transition rules
 // enforce the same semantics in kube-apiserver 1.29 and later, with no kval
 // process running (kval lower). The equivalence test validates random
-// updates of every corpus and examples/ CRD, with extensions placed at
+// updates (a fifth of them removing an optional parent object, a fifth
+// adding one) of every corpus and examples/ CRD, with extensions placed at
 // random, through both and finds the same verdicts, and the same errors at
 // the same paths but where a fieldPath cannot say them (keys, and below
 // the items of lists kube-apiserver does not correlate: see below). The
