@@ -204,6 +204,12 @@ func TestCorrelation(t *testing.T) {
 			schema.RemoveOnly: "spec.labels[a]: Forbidden: keys may only be removed",
 		},
 	}, {
+		name: "an old parent of another type has no fields", old: `{"spec": "hello"}`, new: `{"spec": {"engine": "b"}}`,
+		denied: map[schema.Mutability]string{
+			schema.Immutable:  "spec.engine: Forbidden: field is immutable",
+			schema.RemoveOnly: "spec.engine: Forbidden: field may not be added, only removed",
+		},
+	}, {
 		name: "a parent with mutability of its own is judged whole", old: `{}`, new: `{"spec": {"frozen": {"size": "1"}}}`,
 	}, {
 		name: "an empty parent arrives", old: `{}`, new: `{"spec": {"template": {}}}`,
