@@ -138,3 +138,41 @@ func alwaysTrue(prog cel.Program, known, unknown string, value any) bool {
 	out, _, err := prog.Eval(vars)
 	return err == nil && out == types.True
 }
+
+// ForbidsRemovalOrAddition reports whether a transition rule on an object
+// provably refuses an update that removes its property field, or one that
+// adds it, whatever the object's other properties (others, left unknown)
+// are: "required once set" rules (!has(oldSelf.f) || has(self.f)) and
+// their converse. value stands for the property's value.
+func ForbidsRemovalOrAddition(rule, field string, others []string, value any) bool {
+	env, err := dynEnv()
+	if err != nil {
+		return false
+	}
+	checked, issues := env.Compile(rule)
+	if issues != nil && issues.Err() != nil {
+		return false
+	}
+	prog, err := env.Program(checked, cel.EvalOptions(cel.OptPartialEval))
+	if err != nil {
+		return false
+	}
+	with := map[string]any{field: value}
+	without := map[string]any{}
+	return provablyFalse(prog, without, with, others) || provablyFalse(prog, with, without, others)
+}
+
+// provablyFalse evaluates prog on self and oldSelf whose properties others
+// are unknown, and reports whether it is false regardless.
+func provablyFalse(prog cel.Program, self, oldSelf map[string]any, others []string) bool {
+	var unknown []*cel.AttributePatternType
+	for _, name := range others {
+		unknown = append(unknown, cel.AttributePattern(selfVar).QualString(name), cel.AttributePattern(oldSelfVar).QualString(name))
+	}
+	vars, err := cel.PartialVars(map[string]any{selfVar: self, oldSelfVar: oldSelf}, unknown...)
+	if err != nil {
+		return false
+	}
+	out, _, err := prog.Eval(vars)
+	return err == nil && out == types.False
+}

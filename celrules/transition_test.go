@@ -53,3 +53,23 @@ func TestHoldsOn(t *testing.T) {
 		t.Error("HoldsOn misjudges the empty object")
 	}
 }
+
+func TestForbidsRemovalOrAddition(t *testing.T) {
+	others := []string{"other", "volumeSnapshotContentName"}
+	tests := []struct {
+		rule string
+		want bool
+	}{
+		{"!has(oldSelf.persistentVolumeClaimName) || has(self.persistentVolumeClaimName)", true}, // removal
+		{"!has(self.persistentVolumeClaimName) || has(oldSelf.persistentVolumeClaimName)", true}, // addition
+		{"has(self.persistentVolumeClaimName) == has(oldSelf.persistentVolumeClaimName)", true},
+		{"!has(oldSelf.other) || has(self.other)", false},
+		{"self == oldSelf", false}, // the others may differ: not provable
+		{"!has(oldSelf.persistentVolumeClaimName) || has(self.persistentVolumeClaimName) || has(self.other)", false},
+	}
+	for _, tc := range tests {
+		if got := ForbidsRemovalOrAddition(tc.rule, "persistentVolumeClaimName", others, "x"); got != tc.want {
+			t.Errorf("ForbidsRemovalOrAddition(%q) = %v, want %v", tc.rule, got, tc.want)
+		}
+	}
+}

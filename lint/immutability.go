@@ -68,10 +68,14 @@ func ImmutabilityWarnings(crd *schema.CRD) []string {
 type chainState struct {
 	crdPath *field.Path // the node's schema in the CRD
 	objPath string      // the node's object path ("" at the root)
-	// optional is the highest optional property of the chain ("" if none),
-	// parent its parent's object path.
+	// optional is the highest property of the chain that an update may
+	// remove and add back ("" if none), parent its parent's object path.
 	optional, parent string
-	guarded          bool // x-kubernetes-mutability on the chain
+	// guarded: x-kubernetes-mutability on the chain (or above it), which
+	// judges a parent's removal and addition as its fields'. frozen: a
+	// self == oldSelf rule on the chain (or above it) so far, which refuses
+	// any change below it.
+	guarded, frozen bool
 }
 
 type transitionWalk struct {
@@ -83,30 +87,78 @@ func (w *transitionWalk) node(s *schema.Schema, st chainState) {
 		st.guarded = true
 	}
 	for i, r := range s.Validations {
-		if st.optional == "" || st.guarded || (r.OptionalOldSelf != nil && *r.OptionalOldSelf) || !celrules.UsesOldSelf(r.Rule) ||
-			passableThroughEmpty(s, r) {
+		if st.optional == "" || st.guarded || optionalOldSelf(r) || !celrules.UsesOldSelf(r.Rule) || passableThroughEmpty(s, r) {
 			continue
 		}
 		at := st.crdPath.Child("x-kubernetes-validations").Index(i).Child("rule")
 		w.warnings = append(w.warnings, bypassWarning(at, st))
 	}
-	for _, name := range slices.Sorted(maps.Keys(s.Properties)) {
+	st.frozen = st.frozen || slices.ContainsFunc(s.Validations, wholeValueRule)
+	names := slices.Sorted(maps.Keys(s.Properties))
+	for _, name := range names {
 		child := st
 		child.crdPath = st.crdPath.Child("properties").Key(name)
 		child.objPath = joinPath(st.objPath, name)
-		if child.optional == "" && !slices.Contains(s.Required, name) {
+		if child.optional == "" && !slices.Contains(s.Required, name) && !st.frozen && !keptByRules(s, name, names) {
 			child.optional, child.parent = child.objPath, st.objPath
 		}
 		w.node(s.Properties[name], child)
 	}
 	// Items and map values start chains of their own: kube-apiserver
 	// correlates them by key (oldSelf is an error below other lists).
+	below := chainState{guarded: st.guarded, frozen: st.frozen}
 	if s.Items != nil {
-		w.node(s.Items, chainState{crdPath: st.crdPath.Child("items"), objPath: st.objPath + "[*]"})
+		below.crdPath, below.objPath = st.crdPath.Child("items"), st.objPath+"[*]"
+		w.node(s.Items, below)
 	}
 	if v := s.AdditionalPropertiesSchema(); v != nil {
-		w.node(v, chainState{crdPath: st.crdPath.Child("additionalProperties"), objPath: st.objPath + "[*]"})
+		below.crdPath, below.objPath = st.crdPath.Child("additionalProperties"), st.objPath+"[*]"
+		w.node(v, below)
 	}
+}
+
+func optionalOldSelf(r schema.ValidationRule) bool {
+	return r.OptionalOldSelf != nil && *r.OptionalOldSelf
+}
+
+// wholeValueRule: self == oldSelf, which refuses any change of the node's
+// value, a property removed or added below it included.
+func wholeValueRule(r schema.ValidationRule) bool {
+	rule := strings.Join(strings.Fields(r.Rule), "")
+	return !optionalOldSelf(r) && (rule == "self==oldSelf" || rule == "oldSelf==self")
+}
+
+// keptByRules reports whether a transition rule of object s provably
+// refuses removing its property name, or adding it, whatever the other
+// properties are: "required once set" (!has(oldSelf.f) || has(self.f)).
+// Either is enough: the bypass needs both updates.
+func keptByRules(s *schema.Schema, name string, names []string) bool {
+	others := slices.DeleteFunc(slices.Clone(names), func(n string) bool { return n == name })
+	value := emptyValueOf(s.Properties[name])
+	for _, r := range s.Validations {
+		if !optionalOldSelf(r) && celrules.UsesOldSelf(r.Rule) && celrules.ForbidsRemovalOrAddition(r.Rule, name, others, value) {
+			return true
+		}
+	}
+	return false
+}
+
+// emptyValueOf is a value of the schema's type to stand for a property's
+// value where only its presence matters.
+func emptyValueOf(s *schema.Schema) any {
+	switch s.Type {
+	case "object":
+		return map[string]any{}
+	case "array":
+		return []any{}
+	case "integer":
+		return int64(0)
+	case "number":
+		return 0.0
+	case "boolean":
+		return false
+	}
+	return ""
 }
 
 // passableThroughEmpty reports whether the rule already lets any change

@@ -80,9 +80,21 @@ func TestTransitionRulesThatAParentsRemovalBypasses(t *testing.T) {
 		  properties: {engine: {type: string}}`),
 		want: []string{"the transition rule on spec is bypassed by two updates, one removing spec (optional)"},
 	}, {
+		name:   "a self == oldSelf rule above the optional node",
+		schema: root("required: [spec],", immutableRule+`, `+engine("", immutableRule)),
+	}, {
+		name: "a rule on the parent keeps the optional node once set",
+		schema: root("required: [spec],", `x-kubernetes-validations: [{rule: "!has(oldSelf.engine) || has(self.engine)", message: required once set}], `+
+			engine("", immutableRule)),
+	}, {
+		name: "a rule on the parent that other fields can satisfy keeps nothing",
+		schema: root("required: [spec],", `x-kubernetes-validations: [{rule: "!has(oldSelf.engine) || has(self.engine) || has(self.other)"}], `+
+			`properties: {other: {type: string}, engine: {type: string, `+immutableRule+`}}`),
+		want: []string{"one removing spec.engine (optional)"},
+	}, {
 		name: "the chain starts again at list-map items",
 		schema: `{type: object, required: [spec], properties: {spec: {type: object, required: [users], properties: {users: {type: array,
-		  x-kubernetes-list-type: map, x-kubernetes-list-map-keys: [name], items: {type: object, required: [name], ` + immutableRule + `,
+		  x-kubernetes-list-type: map, x-kubernetes-list-map-keys: [name], items: {type: object, required: [name],
 		  properties: {name: {type: string}, role: {type: object, properties: {kind: {type: string, ` + immutableRule + `}}}}}}}}}}`,
 		want: []string{"the transition rule on spec.users[*].role.kind is bypassed by two updates, one removing spec.users[*].role (optional)" +
 			" and one adding it back: kube-apiserver runs it only where spec.users[*].role.kind is in both objects; use x-kubernetes-mutability on spec.users[*].role.kind" +
