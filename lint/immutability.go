@@ -22,11 +22,15 @@ import (
 //     a map value, a list-map item), is optional, and kube-apiserver runs
 //     the rule only where the node is in both objects. An update removing
 //     that property and a later one adding it back bypass the rule. No
-//     warning where the chain is required, or where x-kubernetes-mutability
-//     on the chain forbids one of the two updates (package mutability
-//     judges a parent's removal and addition as its fields'), or where the
-//     rule itself lets any change through in two updates by way of its
-//     node's empty value (passableThroughEmpty).
+//     warning where the chain is required, or where one of the two updates
+//     is refused anyway: x-kubernetes-mutability on the chain (package
+//     mutability judges a parent's removal and addition as its fields'), a
+//     self == oldSelf rule above the optional property, or a transition
+//     rule on its parent that provably keeps it (keptByRules); nor where
+//     the rule itself lets any change through in two updates by way of its
+//     node's empty value (passableThroughEmpty). Those proofs evaluate the
+//     rules with the unknown parts left unknown; what cannot be proved
+//     warns.
 //   - served versions of the CRD that disagree on x-kubernetes-mutability
 //     or x-kubernetes-key-mutability at the same path: an update through
 //     the version without them changes the field, unless kval's webhook
