@@ -72,9 +72,9 @@ func ImmutabilityWarnings(crd *schema.CRD) []string {
 type chainState struct {
 	crdPath *field.Path // the node's schema in the CRD
 	objPath string      // the node's object path ("" at the root)
-	// optional is the highest property of the chain that an update may
-	// remove and add back ("" if none), parent its parent's object path.
-	optional, parent string
+	// optional are the optional properties of the chain, highest first,
+	// that no self == oldSelf rule above them keeps.
+	optional []optionalLink
 	// guarded: x-kubernetes-mutability on the chain (or above it), which
 	// judges a parent's removal and addition as its fields'. frozen: a
 	// self == oldSelf rule on the chain (or above it) so far, which refuses
@@ -82,8 +82,16 @@ type chainState struct {
 	guarded, frozen bool
 }
 
+// optionalLink is an optional property of a chain, and its parent.
+type optionalLink struct {
+	objPath, parentPath string
+	parent              *schema.Schema
+	name                string
+}
+
 type transitionWalk struct {
 	warnings []string
+	kept     map[optionalLink]bool // keptByRules, computed once a rule needs it
 }
 
 func (w *transitionWalk) node(s *schema.Schema, st chainState) {
@@ -91,20 +99,21 @@ func (w *transitionWalk) node(s *schema.Schema, st chainState) {
 		st.guarded = true
 	}
 	for i, r := range s.Validations {
-		if st.optional == "" || st.guarded || optionalOldSelf(r) || !celrules.UsesOldSelf(r.Rule) || passableThroughEmpty(s, r) {
+		if len(st.optional) == 0 || st.guarded || optionalOldSelf(r) || !celrules.UsesOldSelf(r.Rule) || passableThroughEmpty(s, r) {
 			continue
 		}
-		at := st.crdPath.Child("x-kubernetes-validations").Index(i).Child("rule")
-		w.warnings = append(w.warnings, bypassWarning(at, st))
+		if link, ok := w.removable(st.optional); ok {
+			at := st.crdPath.Child("x-kubernetes-validations").Index(i).Child("rule")
+			w.warnings = append(w.warnings, bypassWarning(at, st.objPath, link))
+		}
 	}
 	st.frozen = st.frozen || slices.ContainsFunc(s.Validations, wholeValueRule)
-	names := slices.Sorted(maps.Keys(s.Properties))
-	for _, name := range names {
+	for _, name := range slices.Sorted(maps.Keys(s.Properties)) {
 		child := st
 		child.crdPath = st.crdPath.Child("properties").Key(name)
 		child.objPath = joinPath(st.objPath, name)
-		if child.optional == "" && !slices.Contains(s.Required, name) && !st.frozen && !keptByRules(s, name, names) {
-			child.optional, child.parent = child.objPath, st.objPath
+		if !slices.Contains(s.Required, name) && !st.frozen {
+			child.optional = append(slices.Clip(st.optional), optionalLink{objPath: child.objPath, parentPath: st.objPath, parent: s, name: name})
 		}
 		w.node(s.Properties[name], child)
 	}
@@ -119,6 +128,25 @@ func (w *transitionWalk) node(s *schema.Schema, st chainState) {
 		below.crdPath, below.objPath = st.crdPath.Child("additionalProperties"), st.objPath+"[*]"
 		w.node(v, below)
 	}
+}
+
+// removable is the highest optional property of a chain that an update
+// may remove and a later one add back: no rule on its parent keeps it.
+func (w *transitionWalk) removable(links []optionalLink) (optionalLink, bool) {
+	for _, l := range links {
+		kept, known := w.kept[l]
+		if !known {
+			kept = keptByRules(l.parent, l.name)
+			if w.kept == nil {
+				w.kept = map[optionalLink]bool{}
+			}
+			w.kept[l] = kept
+		}
+		if !kept {
+			return l, true
+		}
+	}
+	return optionalLink{}, false
 }
 
 func optionalOldSelf(r schema.ValidationRule) bool {
@@ -136,8 +164,8 @@ func wholeValueRule(r schema.ValidationRule) bool {
 // refuses removing its property name, or adding it, whatever the other
 // properties are: "required once set" (!has(oldSelf.f) || has(self.f)).
 // Either is enough: the bypass needs both updates.
-func keptByRules(s *schema.Schema, name string, names []string) bool {
-	others := slices.DeleteFunc(slices.Clone(names), func(n string) bool { return n == name })
+func keptByRules(s *schema.Schema, name string) bool {
+	others := slices.DeleteFunc(slices.Sorted(maps.Keys(s.Properties)), func(n string) bool { return n == name })
 	value := emptyValueOf(s.Properties[name])
 	for _, r := range s.Validations {
 		if !optionalOldSelf(r) && celrules.UsesOldSelf(r.Rule) && celrules.ForbidsRemovalOrAddition(r.Rule, name, others, value) {
@@ -189,12 +217,12 @@ func passableThroughEmpty(s *schema.Schema, r schema.ValidationRule) bool {
 	return celrules.AllowsThroughEmpty(r.Rule, empty)
 }
 
-func bypassWarning(at *field.Path, st chainState) string {
+func bypassWarning(at *field.Path, objPath string, link optionalLink) string {
 	return fmt.Sprintf("%s: the transition rule on %s is bypassed by two updates, one removing %s (optional) and one adding it back: "+
 		"kube-apiserver runs it only where %s is in both objects; use x-kubernetes-mutability on %s (kval judges a parent's removal and addition as its fields'), "+
 		"a rule on %s comparing has(self.%s) with has(oldSelf.%s), or make %s required",
-		at, nameOf(st.objPath), st.optional, nameOf(st.objPath), nameOf(st.objPath),
-		nameOf(st.parent), lastStep(st.optional), lastStep(st.optional), st.optional)
+		at, nameOf(objPath), link.objPath, nameOf(objPath), nameOf(objPath),
+		nameOf(link.parentPath), link.name, link.name, link.objPath)
 }
 
 // nameOf names an object path in a warning.
@@ -203,10 +231,6 @@ func nameOf(objPath string) string {
 		return "the root"
 	}
 	return objPath
-}
-
-func lastStep(objPath string) string {
-	return objPath[strings.LastIndex(objPath, ".")+1:]
 }
 
 func joinPath(parent, name string) string {
