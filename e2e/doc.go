@@ -128,7 +128,9 @@
 //     (parents_test.go): the Ledger CRD with a v2 that lacks the extensions
 //     (conversion None), the webhook registered for v1 only with
 //     matchPolicy Equivalent, as deploy/webhook.yaml says: an update and a
-//     JSON patch removing /spec through v2 are denied.
+//     JSON patch removing /spec through v2 are denied; the control,
+//     TestWebhookRegisteredForEveryVersionLetsV2Through, registered for
+//     "*", lets the update through v2 pass (the webhook gets it in v2).
 //
 // # kvaltest and kval lower against kube-apiserver
 //

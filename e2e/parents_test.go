@@ -147,3 +147,22 @@ func dropMutability(v any) {
 		}
 	}
 }
+
+// TestWebhookRegisteredForEveryVersionLetsV2Through is the control of the
+// test above: registered for every version ("*"), the webhook gets the
+// request through v2 in v2, whose schema lacks the extensions, and allows
+// it; kval lint warns about such a CRD.
+func TestWebhookRegisteredForEveryVersionLetsV2Through(t *testing.T) {
+	t.Parallel()
+	h := startKvalWebhookFor(t, "allversions", fromFile, webhookSetup{editCRD: addV2WithoutExtensions})
+	h.createLedger(t, "through-v2", map[string]any{"engine": "postgres"})
+	v2 := h.client.Resource(h.resource.GroupResource().WithVersion("v2")).Namespace(ledgerNamespace)
+	stored, err := v2.Get(t.Context(), "through-v2", metav1.GetOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	stored.Object["spec"] = map[string]any{"engine": "mysql"}
+	if _, err := v2.Update(t.Context(), stored, metav1.UpdateOptions{}); err != nil {
+		t.Errorf("through v2, registered for every version: %v, want allowed", err)
+	}
+}
