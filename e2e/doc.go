@@ -60,7 +60,7 @@
 // Immutable, AddOnly, RemoveOnly; an Immutable struct; atomic lists that
 // are Immutable, append-only, of fixed length; a list-map of Immutable
 // items with AddOnly keys; a set with RemoveOnly keys; a map of Immutable
-// values with AddOnly keys; an Immutable status field), and the helper
+// values with AddOnly keys; an AddOnly status field), and the helper
 // checks that `kval lint` accepts it.
 //
 // The tests write Ledgers with client-go and assert kube-apiserver's answer:
@@ -90,9 +90,10 @@
 //     removes it (denied) unless another manager applied it too (kept,
 //     allowed).
 //   - TestWebhookJudgesStatusUpdatesOnTheStatus: UpdateStatus, JSON and
-//     merge patches of /status and applies to /status that change, remove or
-//     add the Immutable status field are denied, a first status and mutable
-//     status fields are allowed; a spec change sent through /status, and a
+//     merge patches of /status and applies to /status that change or remove
+//     the AddOnly status field (with the whole status too) are denied, a
+//     first status, the field added later and mutable status fields are
+//     allowed; a spec change sent through /status, and a
 //     status change sent to the object, are ignored by kube-apiserver, not
 //     denied.
 //   - TestWebhookFollowsItsCRDFile: the CRD file is rewritten while the

@@ -49,6 +49,11 @@
 // map field judge the keys its parent brings or takes the same way (a
 // missing collection has no keys).
 //
+// A field set when its parent first appears, such as a status field set
+// with the first status (status always comes in an update, never on
+// create), is therefore AddOnly, not Immutable: Immutable refuses its
+// arrival with the parent as it refuses any other.
+//
 // The chain stops at correlating ancestors: list items and map entries
 // added or removed whole are the business of the collection's own
 // extensions, as seed 000 says ({foo: [a]} → {foo: []} is allowed under
