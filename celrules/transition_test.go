@@ -1,75 +1,104 @@
 package celrules
 
-import "testing"
+import (
+	"reflect"
+	"testing"
+)
 
-func TestUsesOldSelf(t *testing.T) {
+const correlationSchema = `
+type: object
+properties:
+  mapList:
+    type: array
+    x-kubernetes-list-type: map
+    x-kubernetes-list-map-keys: [k]
+    items:
+      type: object
+      required: [k]
+      properties:
+        k: {type: string}
+        v: {type: integer, x-kubernetes-validations: [{rule: "self >= oldSelf", message: may only grow}, {rule: "self < 100", message: under 100}]}
+  atomicList:
+    type: array
+    items:
+      type: object
+      properties:
+        v: {type: integer, x-kubernetes-validations: [{rule: "self < 100", message: under 100}]}
+  labels:
+    type: object
+    additionalProperties: {type: string, x-kubernetes-validations: [{rule: "self == oldSelf", message: fixed}, {rule: "self.size() < 3", message: short}]}
+  optional:
+    type: integer
+    x-kubernetes-validations: [{rule: "oldSelf.hasValue() ? self >= oldSelf.value() : self < 10", optionalOldSelf: true, message: grows or starts small}]
+`
+
+// TestTransitionRules: rules using oldSelf run where the old value
+// correlates (map-list items by key, map entries by key), never on create,
+// and with optionalOldSelf always.
+func TestTransitionRules(t *testing.T) {
+	v := compileRoot(t, correlationSchema)
 	tests := []struct {
-		expr string
-		want bool
+		name, old, new string
+		want           []string
 	}{
-		{"self == oldSelf", true},
-		{"self.size() >= oldSelf.size()", true},
-		{"!has(oldSelf.x) || has(self.x)", true},
-		{"self.all(x, x in oldSelf)", true},
-		{"oldSelf.hasValue() ? self == oldSelf.value() : true", true},
-		{"[oldSelf].size() == 1", true},
-		{"{'a': oldSelf}.size() == 1", true},
-		{"self.replicas == 1 || has(self.primaryZone)", false},
-		{"self.all(oldSelf, oldSelf > 0)", false}, // a variable shadows it
-		{"self.map(x, 'oldSelf').size() > 0", false},
-		{"not a rule (", false},
+		{"create skips transition rules", "", `{mapList: [{k: a, v: 5}], labels: {x: z}}`, []string{}},
+		{"map-list items by key, in any order", `{mapList: [{k: a, v: 5}, {k: b, v: 6}]}`, `{mapList: [{k: b, v: 7}, {k: a, v: 4}]}`,
+			[]string{"mapList[1].v: Invalid value: 4: may only grow"}},
+		{"a new map-list item has no old value", `{mapList: [{k: a, v: 5}]}`, `{mapList: [{k: c, v: 1}]}`, []string{}},
+		{"map entries by key", `{labels: {x: a}}`, `{labels: {x: b, y: c}}`, []string{"labels[x]: Invalid value: \"b\": fixed"}},
+		{"optionalOldSelf on create", "", `{optional: 20}`, []string{"optional: Invalid value: 20: grows or starts small"}},
+		{"optionalOldSelf on update", `{optional: 20}`, `{optional: 30}`, []string{}},
+		{"optionalOldSelf shrinking", `{optional: 20}`, `{optional: 19}`, []string{"optional: Invalid value: 19: grows or starts small"}},
 	}
-	for _, tc := range tests {
-		if got := UsesOldSelf(tc.expr); got != tc.want {
-			t.Errorf("UsesOldSelf(%q) = %v, want %v", tc.expr, got, tc.want)
-		}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var res Result
+			if tt.old == "" {
+				res = create(v, parse(t, tt.new))
+			} else {
+				res = update(v, parse(t, tt.new), parse(t, tt.old), true)
+			}
+			if got := messages(res.Errors); !reflect.DeepEqual(got, tt.want) {
+				t.Errorf("got %q\nwant %q", got, tt.want)
+			}
+		})
 	}
 }
 
-func TestAllowsThroughEmpty(t *testing.T) {
-	empty := map[string]any{}
+// TestRatcheting: errors of rules without oldSelf on unchanged values are
+// ratcheted (correlated values compared; inside an atomic list, the list
+// as a whole); with ratcheting off they are errors.
+func TestRatcheting(t *testing.T) {
+	v := compileRoot(t, correlationSchema)
 	tests := []struct {
-		rule string
-		want bool
+		name, old, new       string
+		errors, ratcheted    []string
+		errorsWithoutRatchet []string
 	}{
-		{"!has(oldSelf.clusterName) || !has(self.clusterName) || oldSelf.clusterName == self.clusterName", true},
-		{"self == oldSelf", false},
-		{"!has(oldSelf.t) || (has(self.n) == has(oldSelf.n))", false},
-		{"has(self.x) || !has(oldSelf.x)", false}, // emptying is refused
-		{"!has(self.x) || has(oldSelf.x)", false}, // filling is refused
-		{"self.x == oldSelf.x", false},            // an error on the empty value
-		{"not a rule (", false},
+		{"unchanged map-list item", `{mapList: [{k: a, v: 500}]}`, `{mapList: [{k: b, v: 1}, {k: a, v: 500}]}`,
+			[]string{}, []string{"mapList[1].v: Invalid value: 500: under 100"}, []string{"mapList[1].v: Invalid value: 500: under 100"}},
+		{"changed map-list item", `{mapList: [{k: a, v: 500}]}`, `{mapList: [{k: a, v: 501}]}`,
+			[]string{"mapList[0].v: Invalid value: 501: under 100"}, []string{}, []string{"mapList[0].v: Invalid value: 501: under 100"}},
+		{"unchanged atomic list", `{atomicList: [{v: 500}]}`, `{atomicList: [{v: 500}]}`,
+			[]string{}, []string{"atomicList[0].v: Invalid value: 500: under 100"}, []string{"atomicList[0].v: Invalid value: 500: under 100"}},
+		{"changed atomic list", `{atomicList: [{v: 500}]}`, `{atomicList: [{v: 500}, {v: 1}]}`,
+			[]string{"atomicList[0].v: Invalid value: 500: under 100"}, []string{}, []string{"atomicList[0].v: Invalid value: 500: under 100"}},
+		{"transition rules never ratchet", `{labels: {x: abc}}`, `{labels: {x: abc}}`,
+			[]string{}, []string{"labels[x]: Invalid value: \"abc\": short"}, []string{"labels[x]: Invalid value: \"abc\": short"}},
 	}
-	for _, tc := range tests {
-		if got := AllowsThroughEmpty(tc.rule, empty); got != tc.want {
-			t.Errorf("AllowsThroughEmpty(%q) = %v, want %v", tc.rule, got, tc.want)
-		}
-	}
-}
-
-func TestHoldsOn(t *testing.T) {
-	empty := map[string]any{}
-	if !HoldsOn("!has(self.x) || self.x > 0", empty) || HoldsOn("has(self.x)", empty) || HoldsOn("self.x > 0", empty) {
-		t.Error("HoldsOn misjudges the empty object")
-	}
-}
-
-func TestForbidsRemovalOrAddition(t *testing.T) {
-	others := []string{"other", "volumeSnapshotContentName"}
-	tests := []struct {
-		rule string
-		want bool
-	}{
-		{"!has(oldSelf.persistentVolumeClaimName) || has(self.persistentVolumeClaimName)", true}, // removal
-		{"!has(self.persistentVolumeClaimName) || has(oldSelf.persistentVolumeClaimName)", true}, // addition
-		{"has(self.persistentVolumeClaimName) == has(oldSelf.persistentVolumeClaimName)", true},
-		{"!has(oldSelf.other) || has(self.other)", false},
-		{"self == oldSelf", false}, // the others may differ: not provable
-		{"!has(oldSelf.persistentVolumeClaimName) || has(self.persistentVolumeClaimName) || has(self.other)", false},
-	}
-	for _, tc := range tests {
-		if got := ForbidsRemovalOrAddition(tc.rule, "persistentVolumeClaimName", others, "x"); got != tc.want {
-			t.Errorf("ForbidsRemovalOrAddition(%q) = %v, want %v", tc.rule, got, tc.want)
-		}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			res := update(v, parse(t, tt.new), parse(t, tt.old), true)
+			if got := messages(res.Errors); !reflect.DeepEqual(got, tt.errors) {
+				t.Errorf("errors: got %q\nwant %q", got, tt.errors)
+			}
+			if got := messages(res.Ratcheted); !reflect.DeepEqual(got, tt.ratcheted) {
+				t.Errorf("ratcheted: got %q\nwant %q", got, tt.ratcheted)
+			}
+			plain := update(v, parse(t, tt.new), parse(t, tt.old), false)
+			if got := messages(plain.Errors); !reflect.DeepEqual(got, tt.errorsWithoutRatchet) {
+				t.Errorf("without ratcheting: got %q\nwant %q", got, tt.errorsWithoutRatchet)
+			}
+		})
 	}
 }
