@@ -91,11 +91,27 @@ const (
 // startKvalWebhookWith is startKvalWebhook with the CRD from source.
 func startKvalWebhookWith(t *testing.T, prefix string, source crdSource) *kvalWebhook {
 	t.Helper()
+	return startKvalWebhookFor(t, prefix, source, webhookSetup{})
+}
+
+// webhookSetup changes what startKvalWebhookFor serves and registers.
+type webhookSetup struct {
+	editCRD  func(crd map[string]any) // the CRD served and installed
+	versions []string                 // registered; every version ("*") when empty
+}
+
+// startKvalWebhookFor is startKvalWebhookWith with the setup's changes.
+func startKvalWebhookFor(t *testing.T, prefix string, source crdSource, setup webhookSetup) *kvalWebhook {
+	t.Helper()
 	group := prefix + ".e2e.kval.dev"
+	crd := ledgerCRD(t, group)
+	if setup.editCRD != nil {
+		setup.editCRD(crd)
+	}
 	h := &kvalWebhook{
 		name:     "kval." + group,
 		group:    group,
-		crd:      ledgerCRD(t, group),
+		crd:      crd,
 		resource: schema.GroupVersionResource{Group: group, Version: "v1", Resource: "ledgers"},
 		client:   dynamicClient(t),
 		logs:     &syncBuffer{},
@@ -122,7 +138,11 @@ func startKvalWebhookWith(t *testing.T, prefix string, source crdSource) *kvalWe
 		installCRD(t, h.client, withoutMutability(t, h.crd))
 	}
 	ensure(t, h.client.Resource(namespaceRes), namespace(ledgerNamespace))
-	registerKvalWebhook(t, h.name, group, h.url+"/validate", certPEM)
+	versions := setup.versions
+	if len(versions) == 0 {
+		versions = []string{"*"}
+	}
+	registerKvalWebhook(t, h.name, group, versions, h.url+"/validate", certPEM)
 	h.ledgers = h.client.Resource(h.resource).Namespace(ledgerNamespace)
 	h.waitUntilCalled(t)
 	return h
@@ -313,9 +333,11 @@ func (h *kvalWebhook) metric(t *testing.T, series string) float64 {
 }
 
 // registerKvalWebhook registers a validating webhook at url for creates and
-// updates of every resource of group and of its status, as `kval serve`
-// is meant to be registered, until the test ends.
-func registerKvalWebhook(t *testing.T, name, group, url string, caBundle []byte) {
+// updates of every resource of group, in versions, and of its status, as
+// `kval serve` is meant to be registered (matchPolicy Equivalent: a request
+// in another version is converted to a registered one), until the test
+// ends.
+func registerKvalWebhook(t *testing.T, name, group string, versions []string, url string, caBundle []byte) {
 	t.Helper()
 	clientset, err := kubernetes.NewForConfig(testCluster.Config())
 	if err != nil {
@@ -330,7 +352,7 @@ func registerKvalWebhook(t *testing.T, name, group, url string, caBundle []byte)
 			Rules: []admissionregistrationv1.RuleWithOperations{{
 				Operations: []admissionregistrationv1.OperationType{admissionregistrationv1.Create, admissionregistrationv1.Update},
 				Rule: admissionregistrationv1.Rule{
-					APIGroups: []string{group}, APIVersions: []string{"*"}, Resources: []string{"*", "*/status"},
+					APIGroups: []string{group}, APIVersions: versions, Resources: []string{"*", "*/status"},
 				},
 			}},
 			FailurePolicy:           &fail,

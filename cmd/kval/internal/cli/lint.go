@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -93,6 +94,9 @@ type lintResult struct {
 	// Warnings are what kube-apiserver warns about when it creates the
 	// (valid) CRD: formats it ignores, set lists of non-scalar items.
 	Warnings []string `json:"warnings,omitempty"`
+	// Immutability are kval's own warnings about updates that bypass a
+	// transition rule or the mutability extensions (lint.ImmutabilityWarnings).
+	Immutability []string `json:"immutabilityWarnings,omitempty"`
 	// Error says why the document (or file) could not be checked at all.
 	Error string `json:"error,omitempty"`
 	// CELCosts explains the estimated costs of CEL rules (see lint_costs.go).
@@ -189,6 +193,7 @@ func lintDocument(ctx context.Context, s streams, doc manifest.Document, allCost
 		if r.Valid {
 			// kube-apiserver warns only about CRDs it accepts.
 			r.Warnings = lint.WarningsOnCreate(crd)
+			r.Immutability = lint.ImmutabilityWarnings(crd)
 		}
 		return r.withCosts(checker, allCosts), true
 	}
@@ -289,7 +294,7 @@ func printLintText(s streams, results []lintResult) {
 		default:
 			fmt.Fprintf(s.out, "%s: %s %q is valid\n", r.source, r.Kind, r.Name)
 		}
-		for _, w := range r.Warnings {
+		for _, w := range slices.Concat(r.Warnings, r.Immutability) {
 			fmt.Fprintf(s.err, "Warning: %s: %s\n", r.source, w)
 		}
 		printUpgradeText(s, r)
