@@ -55,4 +55,7 @@ var Gallery = []Example{
 	{ID: "parent-removal-fix", Title: "Two-step parent removal, the fix: the rule on every ancestor (step 1 rejected)",
 		CRD: "play/gallery/parentremovalfix/crd.yaml", Old: "play/gallery/parentremoval/v1.yaml", New: "play/gallery/parentremoval/v2.yaml",
 		Verdict: Invalid, Fields: []string{"spec"}},
+	{ID: "parent-removal-extension", Title: "Two-step parent removal, with x-kubernetes-mutability: Immutable (step 1 rejected)",
+		CRD: "play/gallery/parentremovalext/crd.yaml", Old: "play/gallery/parentremoval/v1.yaml", New: "play/gallery/parentremoval/v2.yaml",
+		Verdict: Invalid, Fields: []string{"spec.config.mode"}},
 }
