@@ -16,22 +16,31 @@ import (
 // answer turns one admission request into a verdict.
 type answer func(ctx context.Context, req *admissionv1.AdmissionRequest) verdict
 
-// serveReview reads an AdmissionReview, answers its request within the
-// timeout and writes the review back with the response.
+// serveReview answers an AdmissionReview within the timeout: it takes
+// room for the body in the in-flight budget (or refuses the request when
+// none frees up soon), reads it, answers its request and writes the review
+// back with the response.
 func (s *Server) serveReview(fn answer) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		start := time.Now()
+		ctx, cancel := context.WithTimeout(r.Context(), s.opts.Timeout)
+		defer cancel()
+		n := s.budget.charge(r.ContentLength, s.opts.MaxBodyBytes)
+		release, err := s.budget.take(ctx, n)
+		if err != nil {
+			s.refuseOverloaded(w, n)
+			return
+		}
 		review, status, err := readReview(w, r, s.opts.MaxBodyBytes)
 		if err != nil {
+			release()
 			s.metrics.denials.WithLabelValues(reasonBadRequest).Inc()
 			s.log.Warn("unusable admission request", "remote", r.RemoteAddr, "status", status, "error", err)
 			http.Error(w, err.Error(), status)
 			return
 		}
 		req := review.Request
-		ctx, cancel := context.WithTimeout(r.Context(), s.opts.Timeout)
-		defer cancel()
-		v := s.safely(ctx, fn, req)
+		v := s.within(ctx, fn, req, release)
 		v.response.UID = req.UID
 		review.Request, review.Response = nil, v.response
 		s.record(req, v, time.Since(start))
@@ -86,8 +95,9 @@ func (s *Server) record(req *admissionv1.AdmissionRequest, v verdict, took time.
 		s.log.Info("denied", "uid", req.UID, "kind", req.Kind.Kind, "namespace", req.Namespace, "name", req.Name,
 			"operation", req.Operation, "reason", v.reason, "message", v.response.Result.Message)
 	}
-	s.metrics.requests.WithLabelValues(req.Kind.Group, req.Kind.Kind, string(req.Operation), verdict).Inc()
-	s.metrics.latency.WithLabelValues(string(req.Operation)).Observe(took.Seconds())
+	group, kind, operation := s.requestLabels(req)
+	s.metrics.requests.WithLabelValues(group, kind, operation, verdict).Inc()
+	s.metrics.latency.WithLabelValues(operation).Observe(took.Seconds())
 }
 
 // mutate is the mutating endpoint: the Mutator's patch, if any.
