@@ -32,6 +32,17 @@ type serveOptions struct {
 	logFormat      string
 	kudoInstances  bool
 	ovPaths        []string
+	probeListen    string
+	limits         serveLimits
+}
+
+// serveLimits are kval serve's flags for load and shutdown.
+type serveLimits struct {
+	maxInFlightBytes int64
+	overloadWait     time.Duration
+	maxConnections   int
+	drainDelay       time.Duration
+	shutdownGrace    time.Duration
 }
 
 func newServeCommand(s streams) *cobra.Command { return serveCommand(s, &serveOptions{}) }
@@ -90,11 +101,13 @@ serve runs with GOGC=400 (fewer garbage collections, shorter tail latency).`,
 	f.BoolVar(&o.kudoInstances, "kudo-instances", false, "check KUDO Instances' immutable parameters (kval params' rules) on /validate and pin their defaults on /mutate")
 	f.StringSliceVar(&o.ovPaths, "operator-versions", nil, "with --kudo-instances: KUDO packages or OperatorVersion files to read instead of the cluster's, reloaded when they change (repeatable)")
 	f.StringVar(&o.mode, "mode", string(webhook.ModeComplement), "complement: only what kube-apiserver does not check; full: the whole pipeline")
-	f.StringVar(&o.listen, "listen", ":8443", "address to serve HTTPS on")
+	f.StringVar(&o.listen, "listen", "127.0.0.1:8443", "address of the admission port (HTTPS, /validate and /mutate only); in a pod, :8443")
+	f.StringVar(&o.probeListen, "probe-listen", "127.0.0.1:8080", "address of /healthz, /readyz and /metrics (plain HTTP); in a pod, :8080")
 	f.StringVar(&o.certFile, "tls-cert-file", "", "serving certificate (PEM), reloaded when it changes")
 	f.StringVar(&o.keyFile, "tls-private-key-file", "", "private key of the serving certificate (PEM)")
 	f.DurationVar(&o.timeout, "request-timeout", webhook.DefaultTimeout, "time limit of one request; keep it below the webhook's timeoutSeconds")
 	f.StringVar(&o.logFormat, "log-format", "json", "log format: json or text")
+	o.limits.flags(f)
 	return cmd
 }
 
@@ -112,8 +125,10 @@ func (o *serveOptions) check() error {
 		return badInput("unknown log format %q: use json or text", o.logFormat)
 	case o.reloadInterval <= 0 || o.timeout <= 0:
 		return badInput("--crd-reload-interval and --request-timeout must be positive")
+	case o.timeout >= 30*time.Second:
+		return badInput("--request-timeout %v: kube-apiserver waits 30s at most for a webhook (timeoutSeconds); keep it below", o.timeout)
 	}
-	return nil
+	return o.limits.check()
 }
 
 func runServe(ctx context.Context, s streams, o *serveOptions) error {
@@ -129,21 +144,28 @@ func runServe(ctx context.Context, s streams, o *serveOptions) error {
 	if o.logFormat == "text" {
 		log = slog.New(slog.NewTextHandler(s.err, nil))
 	}
+	memoryLimit := applyMemoryLimit(cgroupMemoryFiles)
 	listener, err := net.Listen("tcp", o.listen)
 	if err != nil {
 		return badInput("%v", err)
+	}
+	probes, err := net.Listen("tcp", o.probeListen)
+	if err != nil {
+		listener.Close()
+		return badInput("--probe-listen: %v", err)
 	}
 	sources, err := o.sources()
 	if err != nil {
 		return err
 	}
-	opts := webhook.Options{Mode: webhook.Mode(o.mode), Timeout: o.timeout, Logger: log}
+	opts := o.limits.options(webhook.Options{Mode: webhook.Mode(o.mode), Timeout: o.timeout, Logger: log}, memoryLimit)
 	if opts.OperatorVersions, sources, err = o.operatorVersions(sources); err != nil {
 		return err
 	}
 	server := webhook.New(catalog.New(catalog.Options{}), opts, sources...)
-	log.Info("serving", "address", listener.Addr().String(), "mode", o.mode, "kudoInstances", o.kudoInstances)
-	if err := server.ServeTLS(ctx, listener, o.certFile, o.keyFile); err != nil {
+	log.Info("serving", "address", listener.Addr().String(), "probes", probes.Addr().String(), "mode", o.mode, "kudoInstances", o.kudoInstances,
+		"memoryLimit", memoryLimit, "maxInFlightBytes", opts.MaxInFlightBytes)
+	if err := server.Serve(ctx, listener, probes, o.certFile, o.keyFile); err != nil {
 		return fmt.Errorf("serving: %w", err)
 	}
 	log.Info("stopped")
