@@ -28,11 +28,13 @@ const (
 	// minRequestCharge is what the smallest request costs the budget: its
 	// decoding and answer take memory whatever its size.
 	minRequestCharge = 4 << 10
-	// BytesPerBodyByte is how many bytes kval's heap holds at its peak per
-	// byte of an AdmissionReview's body, measured on the largest reviews
-	// (TestMemoryPerBodyByteIsBounded); MaxInFlightBytesFor sizes the
-	// budget with it.
-	BytesPerBodyByte = 12
+	// BytesPerBodyByte is the memory a byte of an AdmissionReview's body
+	// costs while it is worked on, for sizing the budget: one of the
+	// largest reviews allocates 18 bytes per byte of body in all
+	// (TestMemoryPerBodyByteIsBounded), and eight 3 MiB reviews at once
+	// peak at 15 bytes of RSS per byte under GOMEMLIMIT
+	// (TestEightLargestReviewsStayWithin512MiB).
+	BytesPerBodyByte = 16
 )
 
 // MaxInFlightBytesFor is the budget of request bytes that fits a memory
