@@ -3,8 +3,8 @@ package webhook
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"crypto/tls"
+	"encoding/json"
 	"fmt"
 	"io"
 	"log/slog"
