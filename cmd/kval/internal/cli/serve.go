@@ -68,8 +68,20 @@ never replaces a working one: the error is logged, counted in
 kval_webhook_schema_failures_total and shown on /readyz. Requests kval cannot
 check (a kind it has no CRD for, an object over 3 MiB, a timeout, a panic) are
 denied: configure the webhook with failurePolicy: Fail. The serving
-certificate is reloaded when its files change. /healthz, /readyz and
-/metrics (Prometheus) are served on the same port.
+certificate is reloaded when its files change. The admission port
+(--listen) serves /validate and /mutate only; /healthz, /readyz and /metrics
+(Prometheus) are on --probe-listen, plain HTTP. Both listen on loopback
+unless told otherwise (in a pod: --listen=:8443 --probe-listen=:8080).
+
+Load is bounded: request bytes in flight (--max-inflight-bytes, sized from
+the container's memory limit, whose 90% also becomes GOMEMLIMIT unless it is
+set; a request that finds no room within --overload-wait gets HTTP 429),
+connections (--max-connections, read, write and idle timeouts), and time
+(the answer comes at --request-timeout, the work stops soon after).
+
+On SIGTERM /readyz fails at once, requests are still answered for
+--drain-delay (keep-alives off, so clients move to another replica), then
+the listeners close and the requests in flight get --shutdown-grace.
 
 --kudo-instances checks KUDO Instances (kudo.dev/v1beta1) with the rules of
 kval params: /mutate adds the defaults of immutable parameters to an
@@ -82,8 +94,7 @@ The OperatorVersions are watched in the cluster (list and watch of
 operatorversions.kudo.dev), or read from --operator-versions files (package
 directories or OperatorVersion objects, reloaded when they change). An
 Instance whose OperatorVersion kval cannot find is denied. No --crd is
-needed for Instances alone. SIGTERM stops accepting
-connections and finishes the requests in flight. Unless GOGC is set, kval
+needed for Instances alone. Unless GOGC is set, kval
 serve runs with GOGC=400 (fewer garbage collections, shorter tail latency).`,
 		Example: `  kval serve --crd /etc/kval/crds --tls-cert-file /tls/tls.crt --tls-private-key-file /tls/tls.key
   kval serve --kudo-instances --tls-cert-file /tls/tls.crt --tls-private-key-file /tls/tls.key`,
