@@ -8,12 +8,6 @@ import (
 	"time"
 )
 
-// ShutdownGrace bounds how long a shutdown waits for requests in flight by
-// default (Options.ShutdownGrace).
-//
-// Deprecated: use DefaultShutdownGrace.
-const ShutdownGrace = DefaultShutdownGrace
-
 // ServeTLS is Serve without a probe port.
 func (s *Server) ServeTLS(ctx context.Context, l net.Listener, certFile, keyFile string) error {
 	return s.Serve(ctx, l, nil, certFile, keyFile)
