@@ -143,6 +143,6 @@ func (r *run) embeddedResources(ctx context.Context) field.ErrorList {
 	return objectmeta.Validate(ctx, nil, r.obj, r.v.schema, false)
 }
 
-func (r *run) mutability(context.Context) field.ErrorList {
-	return r.v.mutability.Check(nil, r.obj, r.old)
+func (r *run) mutability(ctx context.Context) field.ErrorList {
+	return r.v.mutability.CheckContext(ctx, nil, r.obj, r.old)
 }
