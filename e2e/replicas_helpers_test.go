@@ -2,32 +2,26 @@ package e2e
 
 import (
 	"context"
-	"fmt"
 	"net"
 	"net/http"
-	"os"
 	"os/exec"
 	"path/filepath"
-	"sync"
 	"syscall"
 	"testing"
 	"time"
 )
 
-// kvalBinary builds cmd/kval once per test run.
-var kvalBinary = sync.OnceValues(func() (string, error) {
-	dir, err := os.MkdirTemp("", "kval-e2e-bin")
-	if err != nil {
-		return "", err
-	}
-	bin := filepath.Join(dir, "kval")
+// buildKval builds cmd/kval into the test's temporary directory.
+func buildKval(t *testing.T) string {
+	t.Helper()
+	bin := filepath.Join(t.TempDir(), "kval")
 	cmd := exec.Command("go", "build", "-o", bin, "./cmd/kval")
 	cmd.Dir = ".."
 	if out, err := cmd.CombinedOutput(); err != nil {
-		return "", fmt.Errorf("go build ./cmd/kval: %v\n%s", err, out)
+		t.Fatalf("go build ./cmd/kval: %v\n%s", err, out)
 	}
-	return bin, nil
-})
+	return bin
+}
 
 // kvalReplica is one `kval serve` process, restartable on the same ports.
 type kvalReplica struct {
@@ -39,14 +33,10 @@ type kvalReplica struct {
 	exited       chan error
 }
 
-// newKvalReplica runs kval serve with the flags (and its own ports) until
-// the test ends.
-func newKvalReplica(t *testing.T, name string, flags ...string) *kvalReplica {
+// newKvalReplica runs bin's kval serve with the flags (and its own ports)
+// until the test ends.
+func newKvalReplica(t *testing.T, bin, name string, flags ...string) *kvalReplica {
 	t.Helper()
-	bin, err := kvalBinary()
-	if err != nil {
-		t.Fatal(err)
-	}
 	r := &kvalReplica{name: name, addr: freeLoopbackAddr(t), probes: freeLoopbackAddr(t), logs: &syncBuffer{}}
 	r.args = append([]string{bin, "serve", "--listen", r.addr, "--probe-listen", r.probes, "--log-format", "text"}, flags...)
 	r.start(t)

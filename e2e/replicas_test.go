@@ -84,7 +84,8 @@ func replicatedWebhook(t *testing.T, prefix string) *replicated {
 	certFile, keyFile, certPEM := writeServingCertificate(t, t.TempDir())
 	flags := []string{"--crd", h.crdFile, "--tls-cert-file", certFile, "--tls-private-key-file", keyFile,
 		"--drain-delay", "1s", "--shutdown-grace", "5s"}
-	rep := &replicated{kvalWebhook: h, replicas: []*kvalReplica{newKvalReplica(t, "replica-0", flags...), newKvalReplica(t, "replica-1", flags...)}}
+	bin := buildKval(t)
+	rep := &replicated{kvalWebhook: h, replicas: []*kvalReplica{newKvalReplica(t, bin, "replica-0", flags...), newKvalReplica(t, bin, "replica-1", flags...)}}
 	b := startBalancer(t, rep.replicas...)
 	installCRD(t, h.client, withoutMutability(t, h.crd))
 	ensure(t, h.client.Resource(namespaceRes), namespace(ledgerNamespace))
