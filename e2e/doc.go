@@ -1,6 +1,8 @@
 // Package e2e holds kval's end-to-end tests: they run against a real
 // kube-apiserver, backed by a real etcd, that package e2e/cluster starts once
-// per test binary (in TestMain, with cluster.Main).
+// per test binary (in TestMain, with cluster.Main). Package e2e/playbrowser,
+// in this module too but with no cluster, tests the playground (kval play)
+// in a real headless Chromium.
 //
 // # kube-apiserver
 //

@@ -107,15 +107,16 @@ func startKvalWebhookWith(t *testing.T, prefix string, source crdSource) *kvalWe
 		t.Fatal(err)
 	}
 	h.crdFile = filepath.Join(crdDir, "ledgers.yaml")
-	var src webhook.Source = &webhook.FileSource{Paths: []string{crdDir}, Interval: 100 * time.Millisecond}
+	cat := catalog.New(webhook.CatalogOptions(h.options))
+	src := webhook.CRDFiles(cat, []string{crdDir}, 100*time.Millisecond)
 	if source == fromFile {
 		h.writeCRD(t)
 	} else {
 		installCRD(t, h.client, h.annotatedCRD(t, prefix))
-		src = &webhook.ClusterSource{Client: h.client, LabelSelector: liveLabel + "=" + prefix}
+		src = webhook.ClusterCRDs(cat, h.client, liveLabel+"="+prefix)
 	}
 	certFile, keyFile, certPEM := writeServingCertificate(t, dir)
-	h.serve(t, src, certFile, keyFile, certPEM)
+	h.serve(t, cat, src, certFile, keyFile, certPEM)
 	h.waitReady(t)
 
 	if source == fromFile {
@@ -238,7 +239,7 @@ func writeServingCertificate(t *testing.T, dir string) (certFile, keyFile string
 
 // serve runs the webhook on a free loopback port until the test ends; when
 // the test failed, its log is printed.
-func (h *kvalWebhook) serve(t *testing.T, source webhook.Source, certFile, keyFile string, certPEM []byte) {
+func (h *kvalWebhook) serve(t *testing.T, cat *catalog.Catalog, source webhook.Source, certFile, keyFile string, certPEM []byte) {
 	t.Helper()
 	l, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
@@ -255,7 +256,7 @@ func (h *kvalWebhook) serve(t *testing.T, source webhook.Source, certFile, keyFi
 
 	options := h.options
 	options.Logger = slog.New(slog.NewTextHandler(h.logs, nil))
-	server := webhook.New(catalog.New(catalog.Options{}), options, source)
+	server := webhook.New(cat, options, source)
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() { done <- server.Serve(ctx, l, probes, certFile, keyFile) }()

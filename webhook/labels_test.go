@@ -16,7 +16,7 @@ import (
 // (kinds, groups, operations) all count as "other"; served kinds and the
 // four operations keep their names.
 func TestMetricLabelsAreBoundedByWhatKvalServes(t *testing.T) {
-	_, ts := newTestServer(t, Options{})
+	s, ts := newTestServer(t, Options{})
 	for i := range 50 {
 		r := review(admissionv1.Operation(fmt.Sprintf("OP%d", i)), database("postgres", "16.2"), nil)
 		r.Request.Kind = metav1.GroupVersionKind{Group: fmt.Sprintf("g%d.example", i), Version: "v1", Kind: fmt.Sprintf("K%d", i)}
@@ -34,7 +34,7 @@ func TestMetricLabelsAreBoundedByWhatKvalServes(t *testing.T) {
 		`kval_webhook_request_duration_seconds_count{operation="other"}`:                                             "50",
 	}
 	for sample, value := range want {
-		if got := counterValue(t, ts, sample); got != value {
+		if got := counterValue(t, s.Handler(), sample); got != value {
 			t.Errorf("%s = %s, want %s", sample, got, value)
 		}
 	}

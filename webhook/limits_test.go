@@ -44,11 +44,11 @@ func postStatus(t *testing.T, url string, r *admissionv1.AdmissionReview) (int, 
 // saying why, and is counted; once the budget frees up, requests pass.
 func TestARequestOverTheBudgetWaitsBrieflyThenIsRefused(t *testing.T) {
 	mutator, release := blockingMutator()
-	_, ts := newTestServer(t, Options{Mutator: mutator, MaxInFlightBytes: minRequestCharge, OverloadWait: 100 * time.Millisecond})
+	s, ts := newTestServer(t, Options{Mutator: mutator, MaxInFlightBytes: minRequestCharge, OverloadWait: 100 * time.Millisecond})
 	var wg sync.WaitGroup
 	wg.Go(func() { post(t, ts, "/mutate", review(admissionv1.Create, database("postgres", "16.2"), nil)) })
 	eventually(t, "the first request holds the budget", func() bool {
-		return counterValue(t, ts, "kval_webhook_inflight_bytes") == "4096"
+		return counterValue(t, s.Handler(), "kval_webhook_inflight_bytes") == "4096"
 	})
 	start := time.Now()
 	status, body := postStatus(t, ts.URL+"/validate", review(admissionv1.Create, database("postgres", "16.2"), nil))
@@ -59,7 +59,7 @@ func TestARequestOverTheBudgetWaitsBrieflyThenIsRefused(t *testing.T) {
 	if waited < 100*time.Millisecond || waited > time.Second {
 		t.Errorf("refused after %v, want after the 100ms wait, quickly", waited)
 	}
-	if got := counterValue(t, ts, `kval_webhook_denials_total{reason="overloaded"}`); got != "1" {
+	if got := counterValue(t, s.Handler(), `kval_webhook_denials_total{reason="overloaded"}`); got != "1" {
 		t.Errorf("overloaded denials counted %s, want 1", got)
 	}
 	close(release)
@@ -67,7 +67,7 @@ func TestARequestOverTheBudgetWaitsBrieflyThenIsRefused(t *testing.T) {
 	if resp := post(t, ts, "/validate", review(admissionv1.Create, database("postgres", "16.2"), nil)); !resp.Allowed {
 		t.Errorf("after the budget freed up: %+v", resp.Result)
 	}
-	if got := counterValue(t, ts, "kval_webhook_inflight_bytes"); got != "0" {
+	if got := counterValue(t, s.Handler(), "kval_webhook_inflight_bytes"); got != "0" {
 		t.Errorf("in-flight bytes %s after every request ended, want 0", got)
 	}
 }
@@ -93,7 +93,7 @@ func TestTheBudgetChargesTheBodyLength(t *testing.T) {
 // 100ms; its bytes stay charged until it ends.
 func TestATimeoutAnswersOnTimeWhileTheWorkHoldsItsBytes(t *testing.T) {
 	mutator, release := blockingMutator()
-	_, ts := newTestServer(t, Options{Mutator: mutator, Timeout: 200 * time.Millisecond})
+	s, ts := newTestServer(t, Options{Mutator: mutator, Timeout: 200 * time.Millisecond})
 	start := time.Now()
 	resp := post(t, ts, "/mutate", review(admissionv1.Create, database("postgres", "16.2"), nil))
 	if took := time.Since(start); took > 300*time.Millisecond {
@@ -102,11 +102,11 @@ func TestATimeoutAnswersOnTimeWhileTheWorkHoldsItsBytes(t *testing.T) {
 	if resp.Allowed || resp.Result.Reason != metav1.StatusReasonTimeout || !strings.Contains(resp.Result.Message, "--request-timeout 200ms") {
 		t.Errorf("got %+v, want a Timeout denial", resp.Result)
 	}
-	if got := counterValue(t, ts, "kval_webhook_inflight_bytes"); got != "4096" {
+	if got := counterValue(t, s.Handler(), "kval_webhook_inflight_bytes"); got != "4096" {
 		t.Errorf("in-flight bytes %s while the abandoned work runs, want 4096", got)
 	}
 	close(release)
-	eventually(t, "the work's bytes are given back", func() bool { return counterValue(t, ts, "kval_webhook_inflight_bytes") == "0" })
+	eventually(t, "the work's bytes are given back", func() bool { return counterValue(t, s.Handler(), "kval_webhook_inflight_bytes") == "0" })
 }
 
 func TestMaxInFlightBytesForFitsTheMemoryLimit(t *testing.T) {

@@ -24,7 +24,7 @@ func newMetrics() *metrics {
 			Help: "Admission requests by group, kind, operation and verdict (allowed, denied, error); group and kind of kinds kval does not serve, and operations that are not CREATE, UPDATE, DELETE or CONNECT, are \"other\"."},
 			[]string{"group", "kind", "operation", "verdict"}),
 		latency: prometheus.NewHistogramVec(prometheus.HistogramOpts{Name: "kval_webhook_request_duration_seconds",
-			Help:    "Time to answer an admission request, from its arrival (the wait for in-flight budget included) to its response.",
+			Help:    "Time to answer an admission request, from the body read to the response written.",
 			Buckets: []float64{.0001, .00025, .0005, .001, .002, .005, .01, .025, .05, .1, .25, 1}},
 			[]string{"operation"}),
 		denials: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "kval_webhook_denials_total",

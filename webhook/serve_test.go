@@ -37,7 +37,7 @@ func startServing(t *testing.T, opts Options, limits *connLimits) *serving {
 		t.Fatal(err)
 	}
 	opts.Logger = slog.New(slog.NewTextHandler(io.Discard, nil))
-	s := &serving{server: New(exampleCatalog(t), opts), done: make(chan error, 1),
+	s := &serving{server: New(exampleCatalog(t, opts), opts), done: make(chan error, 1),
 		https: &http.Client{Timeout: 5 * time.Second, Transport: &http.Transport{TLSClientConfig: &tls.Config{InsecureSkipVerify: true}}}}
 	if limits != nil {
 		s.server.conn = *limits
@@ -182,7 +182,7 @@ func probeMetric(t *testing.T, s *serving, sample string) string {
 // TestTheServersKeepTheirLimits: the limits of both servers are below
 // kube-apiserver's 30 s webhook timeout, and HTTP/2 streams are bounded.
 func TestTheServersKeepTheirLimits(t *testing.T) {
-	s := New(exampleCatalog(t), Options{})
+	s := New(exampleCatalog(t, Options{}), Options{})
 	srv := s.httpServer(context.Background(), s.AdmissionHandler())
 	if srv.ReadTimeout == 0 || srv.WriteTimeout >= 30*time.Second || srv.WriteTimeout <= s.opts.Timeout+s.opts.OverloadWait ||
 		srv.IdleTimeout == 0 || srv.ReadHeaderTimeout == 0 || srv.MaxHeaderBytes == 0 || srv.HTTP2 == nil || srv.HTTP2.MaxConcurrentStreams == 0 {

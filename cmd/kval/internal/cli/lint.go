@@ -9,6 +9,7 @@ import (
 	"github.com/spf13/cobra"
 	"k8s.io/apimachinery/pkg/util/validation/field"
 
+	"github.com/kval-dev/kval/catalog/crdsource"
 	"github.com/kval-dev/kval/celrules"
 	"github.com/kval-dev/kval/lint"
 	"github.com/kval-dev/kval/manifest"
@@ -24,7 +25,9 @@ func newLintCommand(s streams) *cobra.Command {
 		Use:   "lint [--old OLD_CRD [--objects DIR]] CRD...",
 		Short: "Check CustomResourceDefinitions as kube-apiserver does on create, or on update with --old",
 		Long: `Lint reads CustomResourceDefinitions (apiextensions.k8s.io/v1 and v1beta1) and
-bare OpenAPI v3 schemas from files and directories, and reports every problem
+bare OpenAPI v3 schemas from files, directories, Helm charts (their crds/
+folders; templates are not rendered) and http(s):// URLs (fetched into the
+user's cache directory, revalidated, read from there offline), and reports every problem
 kube-apiserver would reject on create, in kubectl's words: names, versions,
 structural schemas, list and map types, metadata restrictions, defaults
 (pruned, valid metadata, valid values for their schema), subresources,
@@ -62,6 +65,7 @@ ratcheting, as kube-apiserver applies it) and as a create. The exit status is
 exists, or a stored object's next update would be refused.`,
 		Example: `  kval lint crds/
   kval lint -o json crd.yaml other.yaml
+  kval lint ./charts/my-operator https://example.com/releases/v1.2.0/crds.yaml
   kval lint --old released/crd.yaml --objects backup/ crd.yaml`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -126,7 +130,7 @@ func runLint(ctx context.Context, s streams, flags lintFlags, args []string) err
 	}
 	var results []lintResult
 	found := map[string]bool{} // files with a CRD, a schema or a read error
-	err = readInputs(s, args, func(in inputDoc) {
+	err = readLintInputs(ctx, s, args, func(in inputDoc) {
 		file := in.doc.Source.File
 		if in.err != nil {
 			found[file] = true
@@ -154,7 +158,7 @@ func filesWithoutCRD(args []string, found map[string]bool) []lintResult {
 		if arg == manifest.Stdin {
 			name = "<stdin>"
 		}
-		if info, err := os.Stat(arg); (arg == manifest.Stdin || err == nil && !info.IsDir()) && !found[name] {
+		if info, err := os.Stat(arg); (arg == manifest.Stdin || crdsource.IsURL(arg) || err == nil && !info.IsDir()) && !found[name] {
 			results = append(results, unusable(manifest.Source{File: name, Item: -1},
 				fmt.Errorf("%s: no CustomResourceDefinition or schema in file", name)))
 		}

@@ -115,6 +115,8 @@ func TestServeRefusesToStartWithoutWhatItNeeds(t *testing.T) {
 		{"serve", "--crd", "x.yaml", "--tls-cert-file", "c", "--tls-private-key-file", "k", "--max-connections", "0"},
 		{"serve", "--crd", "x.yaml", "--tls-cert-file", "c", "--tls-private-key-file", "k", "--max-inflight-bytes", "-1"},
 		{"serve", "--crd", "x.yaml", "--tls-cert-file", "c", "--tls-private-key-file", "k", "--shutdown-grace", "0s"},
+		{"serve", "--crd", "testdata/charts/nocrds", "--tls-cert-file", "c", "--tls-private-key-file", "k"},
+		{"serve", "--crd", "cluster:", "--kubeconfig", "/no/such/kubeconfig", "--tls-cert-file", "c", "--tls-private-key-file", "k"},
 	} {
 		var stderr bytes.Buffer
 		if code := Main(args, nil, &bytes.Buffer{}, &stderr); code != ExitBadInput || !strings.Contains(stderr.String(), "error:") {
