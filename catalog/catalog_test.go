@@ -228,3 +228,21 @@ func TestACompilationPanicIsTheVersionsError(t *testing.T) {
 		}
 	}
 }
+
+// TestDefinesKindNamesOnlyTheKindsOfItsCRDs: decoded and deferred CRDs'
+// kinds, nothing else (a frontend bounds metric labels with it).
+func TestDefinesKindNamesOnlyTheKindsOfItsCRDs(t *testing.T) {
+	c := loaded(t, crdYAML("widgets.example.com", 3))
+	for _, tc := range []struct {
+		group, kind string
+		want        bool
+	}{{"example.com", "Widget", true}, {"example.com", "Gadget", false}, {"example.org", "Widget", false}, {"", "Widget", false}} {
+		if got := c.DefinesKind(tc.group, tc.kind); got != tc.want {
+			t.Errorf("DefinesKind(%q, %q) = %v, want %v", tc.group, tc.kind, got, tc.want)
+		}
+	}
+	deferred := deferredCatalog(t, map[string]string{"gadgets.yaml": blockCRD("gadgets", "Gadget", "")})
+	if !deferred.DefinesKind("example.com", "Gadget") || len(deferred.CRDs()) != 0 {
+		t.Errorf("a deferred CRD's kind: defined %v, decoded %d", deferred.DefinesKind("example.com", "Gadget"), len(deferred.CRDs()))
+	}
+}

@@ -68,3 +68,14 @@ type wanted struct{ noun, name, apiVersion string }
 func (w wanted) String() string {
 	return fmt.Sprintf("%s %q in version %q", w.noun, w.name, w.apiVersion)
 }
+
+// DefinesKind reports whether a CRD of the catalog, decoded or deferred,
+// defines kind in group. It decodes nothing and never fails: frontends use
+// it to tell a kind they serve from any string a client sent.
+func (c *Catalog) DefinesKind(group, kind string) bool {
+	if c.current.Load().byKind[group+"/"+kind] != nil {
+		return true
+	}
+	d := c.deferred.Load()
+	return d != nil && d.byKind[group+"/"+kind] != nil
+}

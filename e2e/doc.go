@@ -106,6 +106,17 @@
 //     10 MB body, deep nesting, an UPDATE without oldObject and an unknown
 //     kind sent to the running webhook get HTTP 400/413 or a denial saying
 //     why, and the webhook goes on judging kube-apiserver's requests.
+//   - TestTwoReplicasRestartWithoutFailingWrites (replicas_test.go): two
+//     `kval serve` processes (built from cmd/kval) behind a loopback TCP
+//     balancer that follows their /readyz as a Service's endpoints do and
+//     never retries a refused connection (balancer_test.go), registered as
+//     the webhook; four writers create Ledgers, change a mutable field
+//     (admitted) and an immutable one (denied) while (a) each replica in
+//     turn gets SIGTERM and restarts: no write admitted or denied wrongly,
+//     none failed; (b) one replica gets SIGKILL: none admitted or denied
+//     wrongly, and the few that failed (those in flight on it, or sent to
+//     it before the balancer saw it gone) are logged. With --drain-delay 0
+//     the SIGTERM case fails writes.
 //   - TestWebhookServesLiveAnnotatedCRDs: the webhook serves the cluster's
 //     CRDs (kval serve --watch-crds); the CRD was created as `kval annotate`
 //     writes it, and a change of its annotation in the cluster changes what

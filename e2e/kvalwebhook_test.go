@@ -57,7 +57,8 @@ type kvalWebhook struct {
 	group    string
 	crd      map[string]any // the CRD the webhook serves, extensions included
 	crdFile  string         // where the webhook reads it from
-	url      string         // https://127.0.0.1:<port>
+	url      string         // https://127.0.0.1:<port>, the admission port
+	probes   string         // http://127.0.0.1:<port>: /readyz, /metrics
 	https    *http.Client   // trusts the webhook's certificate
 	resource schema.GroupVersionResource
 	client   *dynamic.DynamicClient
@@ -264,7 +265,11 @@ func (h *kvalWebhook) serve(t *testing.T, cat *catalog.Catalog, source webhook.S
 	if err != nil {
 		t.Fatal(err)
 	}
-	h.url = "https://" + l.Addr().String()
+	probes, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	h.url, h.probes = "https://"+l.Addr().String(), "http://"+probes.Addr().String()
 	pool := x509.NewCertPool()
 	pool.AppendCertsFromPEM(certPEM)
 	h.https = &http.Client{Timeout: 10 * time.Second, Transport: &http.Transport{TLSClientConfig: &tls.Config{RootCAs: pool}}}
@@ -274,7 +279,7 @@ func (h *kvalWebhook) serve(t *testing.T, cat *catalog.Catalog, source webhook.S
 	server := webhook.New(cat, options, source)
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
-	go func() { done <- server.ServeTLS(ctx, l, certFile, keyFile) }()
+	go func() { done <- server.Serve(ctx, l, probes, certFile, keyFile) }()
 	t.Cleanup(func() {
 		cancel()
 		if err := <-done; err != nil {
@@ -287,13 +292,13 @@ func (h *kvalWebhook) serve(t *testing.T, cat *catalog.Catalog, source webhook.S
 	})
 }
 
-// get fetches a path of the webhook's server.
+// get fetches a path of the webhook's probe port (/readyz, /metrics).
 func (h *kvalWebhook) get(ctx context.Context, path string) (int, string, error) {
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, h.url+path, nil)
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, h.probes+path, nil)
 	if err != nil {
 		return 0, "", err
 	}
-	resp, err := h.https.Do(req)
+	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
 		return 0, "", err
 	}

@@ -1,6 +1,8 @@
 package engine
 
 import (
+	"context"
+	"errors"
 	"reflect"
 	"strings"
 	"testing"
@@ -272,4 +274,22 @@ func containsString(list []string, s string) bool {
 		}
 	}
 	return false
+}
+
+// TestAnEndedContextStopsTheSteps: once the caller's context ends, no
+// further step runs (a webhook that answered on its timeout gets its
+// memory back soon), and Validate returns the context's error.
+func TestAnEndedContextStopsTheSteps(t *testing.T) {
+	const s = `{type: object, properties: {spec: {type: object, properties: {
+	  engine: {type: string, x-kubernetes-mutability: Immutable}}}}}`
+	v := compileWith(t, s, nil, schema.ClusterScoped)
+	obj := func(engine string) map[string]any {
+		return yamlObject(t, `{apiVersion: example.com/v1, kind: Foo, metadata: {name: a}, spec: {engine: `+engine+`}}`)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	res, err := v.Validate(ctx, Request{Operation: Update, Object: obj("sql"), OldObject: obj("postgres"), Scope: BeyondKubeAPIServer})
+	if !errors.Is(err, context.Canceled) || res == nil || len(res.Errors) != 0 {
+		t.Errorf("got %v, %v; want no step run and context.Canceled", res, err)
+	}
 }

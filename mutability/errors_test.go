@@ -1,6 +1,7 @@
 package mutability
 
 import (
+	"context"
 	"fmt"
 	"reflect"
 	"testing"
@@ -304,4 +305,27 @@ func describe(errs field.ErrorList) []wantError {
 		out = append(out, wantError{e.Error(), e.Origin})
 	}
 	return out
+}
+
+// TestAnEndedContextStopsTheWalk: a large update checked after its
+// context ended reports a few errors at most, not one per changed value;
+// with a live context, every change.
+func TestAnEndedContextStopsTheWalk(t *testing.T) {
+	c := Compile(mustSchema(t, `{type: object, properties: {m: {type: object, additionalProperties: {type: string, x-kubernetes-mutability: Immutable}}}}`))
+	newM, oldM := map[string]any{}, map[string]any{}
+	for i := range 10000 {
+		newM[fmt.Sprint(i)], oldM[fmt.Sprint(i)] = "new", "old"
+	}
+	obj, old := map[string]any{"m": newM}, map[string]any{"m": oldM}
+	if errs := c.CheckContext(context.Background(), nil, obj, old); len(errs) != 10000 {
+		t.Fatalf("%d errors with a live context, want 10000", len(errs))
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if errs := c.CheckContext(ctx, nil, obj, old); len(errs) >= checkContextEvery {
+		t.Errorf("%d errors after the context ended, want fewer than %d", len(errs), checkContextEvery)
+	}
+	if errs := c.Check(nil, obj, old); len(errs) != 10000 {
+		t.Errorf("a reused walker: %d errors, want 10000", len(errs))
+	}
 }

@@ -19,26 +19,27 @@ import (
 // the params extension of the catalog) with the engine, within
 // Options.Timeout; a panic denies it. It is counted in the metrics.
 func (s *Server) Admit(ctx context.Context, req *admissionv1.AdmissionRequest) *admissionv1.AdmissionResponse {
-	return s.answer(ctx, s.validate, req)
+	return s.answer(ctx, s.validate, req, func() {})
 }
 
 // Mutate answers one request of /mutate: the Mutator's patch, if any.
 func (s *Server) Mutate(ctx context.Context, req *admissionv1.AdmissionRequest) *admissionv1.AdmissionResponse {
-	return s.answer(ctx, s.mutate, req)
+	return s.answer(ctx, s.mutate, req, func() {})
 }
 
 // endpoint is the admission logic of an endpoint: the response of an
 // allowed request, or why it is denied (a *Denial).
 type endpoint func(ctx context.Context, req *admissionv1.AdmissionRequest) (*admissionv1.AdmissionResponse, error)
 
-// answer runs an endpoint within the timeout, recovering a panic as a
-// denial, converts what it found into the response, and counts and logs
-// it.
-func (s *Server) answer(ctx context.Context, fn endpoint, req *admissionv1.AdmissionRequest) *admissionv1.AdmissionResponse {
+// answer runs an endpoint within the timeout (the answer comes by the
+// deadline, see within; release is called when the work ends), recovering
+// a panic as a denial, converts what it found into the response, and
+// counts and logs it.
+func (s *Server) answer(ctx context.Context, fn endpoint, req *admissionv1.AdmissionRequest, release func()) *admissionv1.AdmissionResponse {
 	start := time.Now()
 	ctx, cancel := context.WithTimeout(ctx, s.opts.Timeout)
 	defer cancel()
-	resp, reason := response(s.safely(ctx, fn, req))
+	resp, reason := response(s.within(ctx, fn, req, release))
 	resp.UID = req.UID
 	s.record(req, resp, reason, time.Since(start))
 	return resp

@@ -43,6 +43,27 @@
 //     with a message saying why; a body that is not an AdmissionReview gets
 //     HTTP 400. Every panic is recovered and counted.
 //
+// # Ports, limits, shutdown (Serve)
+//
+//   - Two ports: the admission port (TLS) serves /validate and /mutate
+//     only; the probe port (plain HTTP) /healthz, /readyz and /metrics.
+//   - Metric labels are bounded (labels.go): the group and kind of a CRD of
+//     the catalog (or of KUDO Instances when they are checked), the four
+//     admission operations; anything else is "other".
+//   - Request bytes in flight are a budget (limits.go): a request takes its
+//     body's length before reading it, waits OverloadWait for room, else
+//     gets HTTP 429 without its body being read; its work gives the bytes
+//     back when it ends, after its answer if it outlived its timeout.
+//   - The answer comes at the deadline (deadline.go): the work runs on its
+//     own goroutine with the request's context, which the engine checks
+//     between steps and CEL at its interrupt checks.
+//   - Connections (connections.go): read, write, idle and header timeouts
+//     under kube-apiserver's 30 s webhook limit, header bytes, HTTP/2
+//     streams per connection, and a cap on open connections.
+//   - When Serve's context ends (serve.go): /readyz fails, both ports keep
+//     answering for DrainDelay with keep-alives off, then shut down within
+//     ShutdownGrace.
+//
 // # KUDO Instances (Options.OperatorVersions, kval serve --kudo-instances)
 //
 // With OperatorVersions set, kudo.dev/v1beta1 Instances (not their status)

@@ -14,18 +14,30 @@ import (
 )
 
 // serveReview reads an AdmissionReview, answers its request with the
-// endpoint and writes the review back with the response.
+// endpoint and writes the review back with the response. The timeout
+// counts from the request's arrival; before its body is read, the request
+// takes room for it in the in-flight budget, or is refused when none
+// frees up soon.
 func (s *Server) serveReview(fn endpoint) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
+		ctx, cancel := context.WithTimeout(r.Context(), s.opts.Timeout)
+		defer cancel()
+		n := s.budget.charge(r.ContentLength, s.opts.MaxBodyBytes)
+		release, err := s.budget.take(ctx, n)
+		if err != nil {
+			s.refuseOverloaded(w, n)
+			return
+		}
 		review, status, err := readReview(w, r, s.opts.MaxBodyBytes)
 		if err != nil {
+			release()
 			s.metrics.denials.WithLabelValues(reasonBadRequest).Inc()
 			s.log.Warn("unusable admission request", "remote", r.RemoteAddr, "status", status, "error", err)
 			http.Error(w, err.Error(), status)
 			return
 		}
 		req := review.Request
-		review.Request, review.Response = nil, s.answer(r.Context(), fn, req)
+		review.Request, review.Response = nil, s.answer(ctx, fn, req, release)
 		w.Header().Set("Content-Type", "application/json")
 		if err := json.NewEncoder(w).Encode(review); err != nil {
 			s.log.Warn("writing the admission response", "uid", req.UID, "error", err)
@@ -77,8 +89,9 @@ func (s *Server) record(req *admissionv1.AdmissionRequest, resp *admissionv1.Adm
 		s.log.Info("denied", "uid", req.UID, "kind", req.Kind.Kind, "namespace", req.Namespace, "name", req.Name,
 			"operation", req.Operation, "reason", reason, "message", resp.Result.Message)
 	}
-	s.metrics.requests.WithLabelValues(req.Kind.Group, req.Kind.Kind, string(req.Operation), verdict).Inc()
-	s.metrics.latency.WithLabelValues(string(req.Operation)).Observe(took.Seconds())
+	group, kind, operation := s.requestLabels(req)
+	s.metrics.requests.WithLabelValues(group, kind, operation, verdict).Inc()
+	s.metrics.latency.WithLabelValues(operation).Observe(took.Seconds())
 }
 
 // mutate is the mutating endpoint: the Mutator's patch, if any; its

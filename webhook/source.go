@@ -111,6 +111,10 @@ func (set *sourceSet) ready() (bool, string) {
 // serveReady answers /readyz as kube-apiserver does: 200 with a line per
 // check when ready, 503 otherwise.
 func (s *Server) serveReady(w http.ResponseWriter, _ *http.Request) {
+	if s.draining.Load() {
+		http.Error(w, "[-]shutting down: requests are still answered while endpoints drop this replica\nreadyz check failed", http.StatusServiceUnavailable)
+		return
+	}
 	ok, detail := s.sources.ready()
 	if !ok {
 		http.Error(w, detail+"readyz check failed", http.StatusServiceUnavailable)

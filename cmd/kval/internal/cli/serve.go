@@ -33,6 +33,17 @@ type serveOptions struct {
 	logFormat      string
 	kudoInstances  bool
 	ovPaths        []string
+	probeListen    string
+	limits         serveLimits
+}
+
+// serveLimits are kval serve's flags for load and shutdown.
+type serveLimits struct {
+	maxInFlightBytes int64
+	overloadWait     time.Duration
+	maxConnections   int
+	drainDelay       time.Duration
+	shutdownGrace    time.Duration
 }
 
 func newServeCommand(s streams) *cobra.Command { return serveCommand(s, &serveOptions{}) }
@@ -61,8 +72,20 @@ never replaces a working one: the error is logged, counted in
 kval_webhook_schema_failures_total and shown on /readyz. Requests kval cannot
 check (a kind it has no CRD for, an object over 3 MiB, a timeout, a panic) are
 denied: configure the webhook with failurePolicy: Fail. The serving
-certificate is reloaded when its files change. /healthz, /readyz and
-/metrics (Prometheus) are served on the same port.
+certificate is reloaded when its files change. The admission port
+(--listen) serves /validate and /mutate only; /healthz, /readyz and /metrics
+(Prometheus) are on --probe-listen, plain HTTP. Both listen on loopback
+unless told otherwise (in a pod: --listen=:8443 --probe-listen=:8080).
+
+Load is bounded: request bytes in flight (--max-inflight-bytes, sized from
+the container's memory limit, whose 90% also becomes GOMEMLIMIT unless it is
+set; a request that finds no room within --overload-wait gets HTTP 429),
+connections (--max-connections, read, write and idle timeouts), and time
+(the answer comes at --request-timeout, the work stops soon after).
+
+On SIGTERM /readyz fails at once, requests are still answered for
+--drain-delay (keep-alives off, so clients move to another replica), then
+the listeners close and the requests in flight get --shutdown-grace.
 
 --kudo-instances checks KUDO Instances (kudo.dev/v1beta1) with the rules of
 kval params: /mutate adds the defaults of immutable parameters to an
@@ -75,8 +98,7 @@ The OperatorVersions are watched in the cluster (list and watch of
 operatorversions.kudo.dev), or read from --operator-versions files (package
 directories or OperatorVersion objects, reloaded when they change). An
 Instance whose OperatorVersion kval cannot find is denied. No --crd is
-needed for Instances alone. SIGTERM stops accepting
-connections and finishes the requests in flight. Unless GOGC is set, kval
+needed for Instances alone. Unless GOGC is set, kval
 serve runs with GOGC=400 (fewer garbage collections, shorter tail latency).`,
 		Example: `  kval serve --crd /etc/kval/crds --tls-cert-file /tls/tls.crt --tls-private-key-file /tls/tls.key
   kval serve --kudo-instances --tls-cert-file /tls/tls.crt --tls-private-key-file /tls/tls.key`,
@@ -94,11 +116,13 @@ serve runs with GOGC=400 (fewer garbage collections, shorter tail latency).`,
 	f.BoolVar(&o.kudoInstances, "kudo-instances", false, "check KUDO Instances' immutable parameters (kval params' rules) on /validate and pin their defaults on /mutate")
 	f.StringSliceVar(&o.ovPaths, "operator-versions", nil, "with --kudo-instances: KUDO packages or OperatorVersion files to read instead of the cluster's, reloaded when they change (repeatable)")
 	f.StringVar(&o.mode, "mode", string(webhook.ModeComplement), "complement: only what kube-apiserver does not check; full: the whole pipeline")
-	f.StringVar(&o.listen, "listen", ":8443", "address to serve HTTPS on")
+	f.StringVar(&o.listen, "listen", "127.0.0.1:8443", "address of the admission port (HTTPS, /validate and /mutate only); in a pod, :8443")
+	f.StringVar(&o.probeListen, "probe-listen", "127.0.0.1:8080", "address of /healthz, /readyz and /metrics (plain HTTP); in a pod, :8080")
 	f.StringVar(&o.certFile, "tls-cert-file", "", "serving certificate (PEM), reloaded when it changes")
 	f.StringVar(&o.keyFile, "tls-private-key-file", "", "private key of the serving certificate (PEM)")
 	f.DurationVar(&o.timeout, "request-timeout", webhook.DefaultTimeout, "time limit of one request; keep it below the webhook's timeoutSeconds")
 	f.StringVar(&o.logFormat, "log-format", "json", "log format: json or text")
+	o.limits.flags(f)
 	return cmd
 }
 
@@ -116,8 +140,10 @@ func (o *serveOptions) check() error {
 		return badInput("unknown log format %q: use json or text", o.logFormat)
 	case o.reloadInterval <= 0 || o.timeout <= 0:
 		return badInput("--crd-reload-interval and --request-timeout must be positive")
+	case o.timeout >= 30*time.Second:
+		return badInput("--request-timeout %v: kube-apiserver waits 30s at most for a webhook (timeoutSeconds); keep it below", o.timeout)
 	}
-	return nil
+	return o.limits.check()
 }
 
 func runServe(ctx context.Context, s streams, o *serveOptions) error {
@@ -133,16 +159,23 @@ func runServe(ctx context.Context, s streams, o *serveOptions) error {
 	if o.logFormat == "text" {
 		log = slog.New(slog.NewTextHandler(s.err, nil))
 	}
+	memoryLimit := applyMemoryLimit(cgroupMemoryFiles)
 	listener, err := net.Listen("tcp", o.listen)
 	if err != nil {
 		return badInput("%v", err)
 	}
-	server, err := o.server(log)
+	probes, err := net.Listen("tcp", o.probeListen)
+	if err != nil {
+		listener.Close()
+		return badInput("--probe-listen: %v", err)
+	}
+	server, opts, err := o.server(log, memoryLimit)
 	if err != nil {
 		return err
 	}
-	log.Info("serving", "address", listener.Addr().String(), "mode", o.mode, "kudoInstances", o.kudoInstances)
-	if err := server.ServeTLS(ctx, listener, o.certFile, o.keyFile); err != nil {
+	log.Info("serving", "address", listener.Addr().String(), "probes", probes.Addr().String(), "mode", o.mode, "kudoInstances", o.kudoInstances,
+		"memoryLimit", memoryLimit, "maxInFlightBytes", opts.MaxInFlightBytes)
+	if err := server.Serve(ctx, listener, probes, o.certFile, o.keyFile); err != nil {
 		return fmt.Errorf("serving: %w", err)
 	}
 	log.Info("stopped")
@@ -151,18 +184,18 @@ func runServe(ctx context.Context, s streams, o *serveOptions) error {
 
 // server is the webhook of the flags: its catalog, and the sources bound
 // to the catalog and to the OperatorVersions.
-func (o *serveOptions) server(log *slog.Logger) (*webhook.Server, error) {
-	opts := webhook.Options{Mode: webhook.Mode(o.mode), Timeout: o.timeout, Logger: log}
+func (o *serveOptions) server(log *slog.Logger, memoryLimit int64) (*webhook.Server, webhook.Options, error) {
+	opts := o.limits.options(webhook.Options{Mode: webhook.Mode(o.mode), Timeout: o.timeout, Logger: log}, memoryLimit)
 	ovSources, err := o.operatorVersions(&opts)
 	if err != nil {
-		return nil, err
+		return nil, opts, err
 	}
 	cat := catalog.New(webhook.CatalogOptions(opts))
 	sources, err := o.sources(cat)
 	if err != nil {
-		return nil, err
+		return nil, opts, err
 	}
-	return webhook.New(cat, opts, append(sources, ovSources...)...), nil
+	return webhook.New(cat, opts, append(sources, ovSources...)...), opts, nil
 }
 
 // sources are where the webhook's CRDs come from, into cat: files (Helm
