@@ -273,3 +273,53 @@ func TestServerWatchSendsInitialEvents(t *testing.T) {
 		t.Fatalf("second event %s %v, want the BOOKMARK that ends the initial events", event, obj.Object)
 	}
 }
+
+func TestServerWatchWithASelector(t *testing.T) {
+	_, hc, c := newServed(t, "../examples/crd.yaml")
+	ctx := context.Background()
+	gold := database("a")
+	gold.SetLabels(map[string]string{"tier": "gold"})
+	mustCreate(t, c, gold)
+	mustCreate(t, c, database("b"))
+	w, err := hc.Watch(ctx, databaseList(), client.InNamespace("shop"), client.MatchingLabels{"tier": "gold"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.Stop()
+	if event, obj := nextEvent(t, w); event != watch.Added || obj.GetName() != "a" {
+		t.Fatalf("first event %s %s, want ADDED a (b does not match)", event, obj.GetName())
+	}
+	demote := client.RawPatch(types.MergePatchType, []byte(`{"metadata":{"labels":{"tier":"silver"}}}`))
+	if err := c.Patch(ctx, database("a"), demote); err != nil {
+		t.Fatal(err)
+	}
+	if event, obj := nextEvent(t, w); event != watch.Deleted || obj.GetName() != "a" {
+		t.Fatalf("event %s %s, want DELETED a: it stopped matching", event, obj.GetName())
+	}
+}
+
+func TestServerDeletes(t *testing.T) {
+	_, hc, c := newServed(t, "../examples/crd.yaml")
+	ctx := context.Background()
+	kept := database("kept")
+	kept.SetFinalizers([]string{"example.kval.dev/cleanup"})
+	mustCreate(t, c, kept)
+	stale := client.Preconditions{UID: ptr.To(types.UID("another"))}
+	sameError(t, "delete with a precondition on another uid", hc.Delete(ctx, database("kept"), stale), c.Delete(ctx, database("kept"), stale))
+	if err := hc.Delete(ctx, database("kept")); err != nil {
+		t.Fatal(err)
+	}
+	if err := c.Get(ctx, client.ObjectKeyFromObject(kept), kept); err != nil || kept.GetDeletionTimestamp() == nil {
+		t.Fatalf("a Database with a finalizer after delete: %v %v", err, kept.Object)
+	}
+	sameError(t, "delete of all Databases across namespaces", hc.DeleteAllOf(ctx, database("")), c.DeleteAllOf(ctx, database("")))
+}
+
+func TestServerUnknownResource(t *testing.T) {
+	srv, _, _ := newServed(t, "../examples/crd.yaml")
+	dyn := dynamic.NewForConfigOrDie(srv.Config())
+	gvr := databaseGVK.GroupVersion().WithResource("tables")
+	if _, err := dyn.Resource(gvr).Namespace("shop").Get(context.Background(), "x", metav1.GetOptions{}); !apierrors.IsNotFound(err) {
+		t.Fatalf("get of a resource nobody serves: %v, want NotFound", err)
+	}
+}
