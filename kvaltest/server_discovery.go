@@ -51,7 +51,7 @@ type discovery struct {
 	resources map[schema.GroupVersion]*metav1.APIResourceList
 }
 
-// discovery lists the CRDs' versions and the scheme's kinds that have a
+// discover lists the CRDs' versions and the scheme's kinds that have a
 // list kind (the resources among its types: options, Scale and the like
 // have none), as the client's kinds map them.
 func (s *Server) discover() *discovery {

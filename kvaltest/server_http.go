@@ -11,6 +11,7 @@ import (
 	"k8s.io/apimachinery/pkg/api/meta"
 	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
 	"k8s.io/apimachinery/pkg/runtime/schema"
+	utiljson "k8s.io/apimachinery/pkg/util/json"
 )
 
 // serveHTTP answers discovery, then resource requests.
@@ -68,15 +69,20 @@ func (rt *route) object() *unstructured.Unstructured {
 	return u
 }
 
-// body decodes a request's object, of the route's kind unless it names one.
+// body decodes a request's object. As kube-apiserver, it takes a missing
+// apiVersion and kind, and a missing namespace, from the path.
 func (rt *route) body(r *http.Request) (*unstructured.Unstructured, error) {
 	data, err := io.ReadAll(r.Body)
 	if err != nil {
 		return nil, apierrors.NewBadRequest(fmt.Sprintf("reading the request body: %v", err))
 	}
-	u := &unstructured.Unstructured{}
-	if err := u.UnmarshalJSON(data); err != nil {
+	var m map[string]any
+	if err := utiljson.Unmarshal(data, &m); err != nil || m == nil {
 		return nil, apierrors.NewBadRequest(fmt.Sprintf("decoding the request body: %v", err))
+	}
+	u := &unstructured.Unstructured{Object: m}
+	if u.GetAPIVersion() == "" && u.GetKind() == "" {
+		u.SetGroupVersionKind(rt.bodyKind())
 	}
 	if u.GetNamespace() == "" {
 		u.SetNamespace(rt.namespace)
@@ -84,13 +90,26 @@ func (rt *route) body(r *http.Request) (*unstructured.Unstructured, error) {
 	return u, rt.checkBody(u)
 }
 
-// checkBody refuses a body whose namespace or name differs from the
-// path's, with kube-apiserver's messages.
-func (rt *route) checkBody(u *unstructured.Unstructured) error {
-	if rt.kind.namespaced && u.GetNamespace() != rt.namespace {
-		return apierrors.NewBadRequest("the namespace of the provided object does not match the namespace sent on the request")
+// bodyKind is the kind of a request's body: the route's, or a Scale.
+func (rt *route) bodyKind() schema.GroupVersionKind {
+	if rt.subresource == scaleSubresource {
+		return scaleGVK
 	}
-	if rt.name != "" && rt.subresource == "" && u.GetName() != rt.name {
+	return rt.gvk
+}
+
+// checkBody refuses a body of another kind, or whose namespace or name
+// differs from the path's, with kube-apiserver's messages.
+func (rt *route) checkBody(u *unstructured.Unstructured) error {
+	want := rt.bodyKind()
+	switch gvk := u.GroupVersionKind(); {
+	case gvk.GroupVersion() != want.GroupVersion():
+		return apierrors.NewBadRequest(fmt.Sprintf("the API version in the data (%s) does not match the expected API version (%s)", gvk.GroupVersion(), want.GroupVersion()))
+	case gvk.Kind != want.Kind:
+		return apierrors.NewBadRequest(fmt.Sprintf("the kind in the data (%s) does not match the expected kind (%s)", gvk.Kind, want.Kind))
+	case rt.kind.namespaced && u.GetNamespace() != rt.namespace:
+		return apierrors.NewBadRequest("the namespace of the provided object does not match the namespace sent on the request")
+	case rt.name != "" && rt.subresource == "" && u.GetName() != rt.name:
 		return apierrors.NewBadRequest(fmt.Sprintf("the name of the object (%s) does not match the name on the URL (%s)", u.GetName(), rt.name))
 	}
 	return nil

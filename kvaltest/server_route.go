@@ -19,7 +19,7 @@ type route struct {
 	subresource string
 }
 
-// gv returns the group version a path starts with, and the rest of it.
+// pathGroupVersion returns the group version a path starts with, and the rest of it.
 func pathGroupVersion(path string) (gv schema.GroupVersion, rest []string, ok bool) {
 	parts := strings.Split(strings.Trim(path, "/"), "/")
 	switch {

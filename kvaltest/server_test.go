@@ -323,3 +323,14 @@ func TestServerUnknownResource(t *testing.T) {
 		t.Fatalf("get of a resource nobody serves: %v, want NotFound", err)
 	}
 }
+
+func TestServerRefusesABodyOfAnotherKind(t *testing.T) {
+	srv, _, _ := newServed(t, "../examples/crd.yaml")
+	dyn := dynamic.NewForConfigOrDie(srv.Config())
+	gvr := databaseGVK.GroupVersion().WithResource("databases")
+	cm := &unstructured.Unstructured{Object: map[string]any{"apiVersion": "v1", "kind": "ConfigMap", "metadata": map[string]any{"name": "x"}}}
+	_, err := dyn.Resource(gvr).Namespace("shop").Create(context.Background(), cm, metav1.CreateOptions{})
+	if !apierrors.IsBadRequest(err) || err.Error() != "the API version in the data (v1) does not match the expected API version (example.kval.dev/v1)" {
+		t.Fatalf("a ConfigMap posted as a Database: %v", err)
+	}
+}
