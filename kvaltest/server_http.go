@@ -29,8 +29,10 @@ func (s *Server) serveHTTP(w http.ResponseWriter, r *http.Request) {
 		writeError(w, err)
 		return
 	}
-	if err := s.serveResource(w, r, rt); err != nil {
-		writeError(w, err)
+	ctx, warnings := withResponseWarnings(r.Context())
+	ww := &warningWriter{ResponseWriter: w, warnings: warnings}
+	if err := s.serveResource(ww, r.WithContext(ctx), rt); err != nil {
+		writeError(ww, err)
 	}
 }
 

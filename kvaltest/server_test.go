@@ -334,3 +334,25 @@ func TestServerRefusesABodyOfAnotherKind(t *testing.T) {
 		t.Fatalf("a ConfigMap posted as a Database: %v", err)
 	}
 }
+
+func TestServerSendsWarningHeaders(t *testing.T) {
+	srv := kvaltest.NewServer(t, kvaltest.CRDs("../examples/crd.yaml"), nil)
+	cfg := srv.Config()
+	rec := &recorder{}
+	cfg.WarningHandler = rec
+	hc, err := client.New(cfg, client.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	db := database("orders")
+	_ = unstructured.SetNestedField(db.Object, "gold", "spec", "tier")
+	db.SetFinalizers([]string{"cleanup"})
+	mustCreate(t, hc, db)
+	want := []string{
+		`unknown field "spec.tier"`,
+		`metadata.finalizers: "cleanup": prefer a domain-qualified finalizer name to avoid accidental conflicts with other finalizer writers`,
+	}
+	if !slices.Equal(rec.warnings, want) {
+		t.Errorf("warnings over HTTP %q, want %q", rec.warnings, want)
+	}
+}
