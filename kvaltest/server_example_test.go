@@ -30,8 +30,10 @@ func TestManagerOnKvaltest(t *testing.T) {
 		t.Fatal(err)
 	}
 	db := database("orders")
+	gvk := db.GroupVersionKind()
 	err = ctrl.NewControllerManagedBy(mgr).For(db.DeepCopy()).Complete(reconcile.Func(func(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
-		obj := db.DeepCopy()
+		obj := &unstructured.Unstructured{}
+		obj.SetGroupVersionKind(gvk)
 		if err := mgr.GetClient().Get(ctx, req.NamespacedName, obj); err != nil {
 			return ctrl.Result{}, client.IgnoreNotFound(err)
 		}

@@ -27,6 +27,7 @@ func (s *Server) get(w http.ResponseWriter, r *http.Request, rt *route) error {
 		err = s.client.Get(r.Context(), client.ObjectKeyFromObject(obj), obj)
 	default:
 		into := &unstructured.Unstructured{}
+		into.SetGroupVersionKind(rt.bodyKind())
 		err = s.client.SubResource(rt.subresource).Get(r.Context(), obj, into)
 		obj = into
 	}

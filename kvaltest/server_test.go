@@ -315,6 +315,17 @@ func TestServerDeletes(t *testing.T) {
 	sameError(t, "delete of all Databases across namespaces", hc.DeleteAllOf(ctx, database("")), c.DeleteAllOf(ctx, database("")))
 }
 
+func TestServerGetsTheStatus(t *testing.T) {
+	srv, _, c := newServed(t, "../examples/crd.yaml")
+	mustCreate(t, c, database("a"))
+	dyn := dynamic.NewForConfigOrDie(srv.Config())
+	gvr := databaseGVK.GroupVersion().WithResource("databases")
+	got, err := dyn.Resource(gvr).Namespace("shop").Get(context.Background(), "a", metav1.GetOptions{}, "status")
+	if err != nil || got.GetName() != "a" || got.GetKind() != "Database" {
+		t.Fatalf("get of the status: %v %v", err, got)
+	}
+}
+
 func TestServerUnknownResource(t *testing.T) {
 	srv, _, _ := newServed(t, "../examples/crd.yaml")
 	dyn := dynamic.NewForConfigOrDie(srv.Config())
