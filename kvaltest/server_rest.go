@@ -180,7 +180,8 @@ func (s *Server) delete(w http.ResponseWriter, r *http.Request, rt *route) error
 	if err != nil {
 		return err
 	}
-	obj := rt.object()
+	obj, before := rt.object(), rt.object()
+	_ = s.client.Get(r.Context(), client.ObjectKeyFromObject(before), before) // its uid, for the Status
 	if err := s.client.Delete(r.Context(), obj, o); err != nil {
 		return err
 	}
@@ -188,7 +189,9 @@ func (s *Server) delete(w http.ResponseWriter, r *http.Request, rt *route) error
 		writeObject(w, http.StatusOK, obj.Object)
 		return nil
 	}
-	writeObject(w, http.StatusOK, success(rt))
+	status := success(rt)
+	status.Details.UID = before.GetUID()
+	writeObject(w, http.StatusOK, status)
 	return nil
 }
 
@@ -230,7 +233,8 @@ func deleteOptions(r *http.Request) (*client.DeleteOptions, error) {
 	}, nil
 }
 
-// success is the Status of a completed delete.
+// success is the Status of a completed delete (kube-apiserver's
+// finalizeDelete: the resource in Kind).
 func success(rt *route) *metav1.Status {
 	return &metav1.Status{
 		TypeMeta: metav1.TypeMeta{Kind: "Status", APIVersion: "v1"},

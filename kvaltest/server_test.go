@@ -2,6 +2,9 @@ package kvaltest_test
 
 import (
 	"context"
+	"encoding/json"
+	"net/http"
+	"reflect"
 	"slices"
 	"testing"
 	"time"
@@ -88,7 +91,7 @@ func TestServerDiscovery(t *testing.T) {
 }
 
 func TestServerWritesAsTheClient(t *testing.T) {
-	_, hc, c := newServed(t, "../examples/crd.yaml")
+	srv, hc, c := newServed(t, "../examples/crd.yaml")
 	ctx := context.Background()
 	a := database("a")
 	a.SetLabels(map[string]string{"tier": "gold"})
@@ -145,7 +148,8 @@ func TestServerWritesAsTheClient(t *testing.T) {
 	unsupported := client.MatchingFields{"spec.engine": "postgres"}
 	sameError(t, "list by a field that is not selectable", hc.List(ctx, databaseList(), unsupported), c.List(ctx, databaseList(), unsupported))
 
-	if err := hc.Delete(ctx, database("a")); err != nil {
+	dyn := dynamic.NewForConfigOrDie(srv.Config())
+	if err := dyn.Resource(databaseGVK.GroupVersion().WithResource("databases")).Namespace("shop").Delete(ctx, "a", metav1.DeleteOptions{}); err != nil {
 		t.Fatal(err)
 	}
 	sameError(t, "delete of a deleted object", hc.Delete(ctx, database("a")), c.Delete(ctx, database("a")))
@@ -299,7 +303,7 @@ func TestServerWatchWithASelector(t *testing.T) {
 }
 
 func TestServerDeletes(t *testing.T) {
-	_, hc, c := newServed(t, "../examples/crd.yaml")
+	srv, hc, c := newServed(t, "../examples/crd.yaml")
 	ctx := context.Background()
 	kept := database("kept")
 	kept.SetFinalizers([]string{"example.kval.dev/cleanup"})
@@ -311,6 +315,19 @@ func TestServerDeletes(t *testing.T) {
 	}
 	if err := c.Get(ctx, client.ObjectKeyFromObject(kept), kept); err != nil || kept.GetDeletionTimestamp() == nil {
 		t.Fatalf("a Database with a finalizer after delete: %v %v", err, kept.Object)
+	}
+	gone := database("gone")
+	mustCreate(t, c, gone)
+	req, _ := http.NewRequest(http.MethodDelete, srv.URL()+"/apis/example.kval.dev/v1/namespaces/shop/databases/gone", nil)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	var status metav1.Status
+	want := &metav1.StatusDetails{Name: "gone", Group: "example.kval.dev", Kind: "databases", UID: gone.GetUID()}
+	if err := json.NewDecoder(resp.Body).Decode(&status); err != nil || status.Status != metav1.StatusSuccess || !reflect.DeepEqual(status.Details, want) {
+		t.Fatalf("the answer to a delete: %v %+v %+v", err, status, status.Details)
 	}
 	sameError(t, "delete of all Databases across namespaces", hc.DeleteAllOf(ctx, database("")), c.DeleteAllOf(ctx, database("")))
 }
