@@ -126,19 +126,15 @@ func (s *Server) update(w http.ResponseWriter, r *http.Request, rt *route) error
 // patch answers a PATCH (JSON, merge, strategic merge or apply, by the
 // request's content type) of an object, its status or its scale.
 func (s *Server) patch(w http.ResponseWriter, r *http.Request, rt *route) error {
-	data, err := io.ReadAll(r.Body)
+	patch, err := patchOf(r)
 	if err != nil {
-		return apierrors.NewBadRequest(fmt.Sprintf("reading the request body: %v", err))
-	}
-	pt := types.PatchType(strings.TrimSpace(strings.Split(r.Header.Get("Content-Type"), ";")[0]))
-	if !patchTypes[pt] {
-		return unsupportedPatch(types.JSONPatchType, types.MergePatchType, types.StrategicMergePatchType, types.ApplyYAMLPatchType)
+		return err
 	}
 	o, err := patchOptions(r.URL.Query())
 	if err != nil {
 		return err
 	}
-	patch, obj := client.RawPatch(pt, data), rt.object()
+	obj := rt.object()
 	switch rt.subresource {
 	case "":
 		err = s.client.Patch(r.Context(), obj, patch, o)
@@ -154,6 +150,19 @@ func (s *Server) patch(w http.ResponseWriter, r *http.Request, rt *route) error 
 	}
 	writeObject(w, http.StatusOK, obj.Object)
 	return nil
+}
+
+// patchOf reads a PATCH's body, of the type its Content-Type names.
+func patchOf(r *http.Request) (client.Patch, error) {
+	pt := types.PatchType(strings.TrimSpace(strings.Split(r.Header.Get("Content-Type"), ";")[0]))
+	if !patchTypes[pt] {
+		return nil, unsupportedPatch(types.JSONPatchType, types.MergePatchType, types.StrategicMergePatchType, types.ApplyYAMLPatchType)
+	}
+	data, err := io.ReadAll(r.Body)
+	if err != nil {
+		return nil, apierrors.NewBadRequest(fmt.Sprintf("reading the request body: %v", err))
+	}
+	return client.RawPatch(pt, data), nil
 }
 
 // patchTypes are the content types of a PATCH kube-apiserver accepts (as JSON).
