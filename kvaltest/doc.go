@@ -123,6 +123,18 @@
 // graceful deletion of built-in kinds, garbage collection of owner
 // references.
 //
+// # Server
+//
+// NewServer serves the client's store over HTTP on loopback and its Config
+// is a rest.Config, for what needs one: a controller-runtime Manager with
+// its cache, informers and field indexes, client-go, discovery. The server
+// translates requests into the client's calls, its errors into
+// metav1.Status and its warnings into Warning headers (server*.go); it
+// validates nothing itself. Unlike the client's Watch, its watch resumes
+// from a resourceVersion (the server keeps every change it has seen) and
+// sends the initial events of client-go's streaming list with their
+// closing bookmark.
+//
 // Why not controller-runtime's fake client with interceptors: kvaltest
 // needs every patch applied to the stored object and the result validated
 // before it is stored, which an interceptor around the fake's Patch cannot

@@ -39,7 +39,7 @@ func (c *Client) validate(ctx context.Context, t *target, w write) (map[string]a
 	if err != nil {
 		return nil, fmt.Errorf("kvaltest: validating %s %q: %w", gvkString(t.gvk), w.name, err)
 	}
-	c.warn(warningsOf(res, w.validation))
+	c.warn(ctx, warningsOf(res, w.validation))
 	if err := t.refused(res, w); err != nil {
 		return nil, err
 	}
