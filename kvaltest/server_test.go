@@ -14,6 +14,7 @@ import (
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
+	"k8s.io/apimachinery/pkg/runtime/schema"
 	"k8s.io/apimachinery/pkg/types"
 	"k8s.io/apimachinery/pkg/watch"
 	"k8s.io/client-go/discovery"
@@ -26,6 +27,9 @@ import (
 
 // newServed returns a server of crds, a controller-runtime client that
 // talks to it over HTTP, and the server's in-process client.
+// databasesGV is the group and version of examples/crd.yaml's Database.
+var databasesGV = schema.GroupVersion{Group: "example.kval.dev", Version: "v1"}
+
 func newServed(t *testing.T, crds string) (*kvaltest.Server, client.WithWatch, client.Client) {
 	t.Helper()
 	srv := kvaltest.NewServer(t, kvaltest.CRDs(crds), nil)
@@ -149,7 +153,7 @@ func TestServerWritesAsTheClient(t *testing.T) {
 	sameError(t, "list by a field that is not selectable", hc.List(ctx, databaseList(), unsupported), c.List(ctx, databaseList(), unsupported))
 
 	dyn := dynamic.NewForConfigOrDie(srv.Config())
-	if err := dyn.Resource(databaseGVK.GroupVersion().WithResource("databases")).Namespace("shop").Delete(ctx, "a", metav1.DeleteOptions{}); err != nil {
+	if err := dyn.Resource(databasesGV.WithResource("databases")).Namespace("shop").Delete(ctx, "a", metav1.DeleteOptions{}); err != nil {
 		t.Fatal(err)
 	}
 	sameError(t, "delete of a deleted object", hc.Delete(ctx, database("a")), c.Delete(ctx, database("a")))
@@ -262,7 +266,7 @@ func TestServerWatchSendsInitialEvents(t *testing.T) {
 	srv, _, c := newServed(t, "../examples/crd.yaml")
 	mustCreate(t, c, database("a"))
 	dyn := dynamic.NewForConfigOrDie(srv.Config())
-	gvr := databaseGVK.GroupVersion().WithResource("databases")
+	gvr := databasesGV.WithResource("databases")
 	w, err := dyn.Resource(gvr).Namespace("shop").Watch(context.Background(), metav1.ListOptions{
 		SendInitialEvents: ptr.To(true), ResourceVersionMatch: metav1.ResourceVersionMatchNotOlderThan, AllowWatchBookmarks: true,
 	})
@@ -336,7 +340,7 @@ func TestServerGetsTheStatus(t *testing.T) {
 	srv, _, c := newServed(t, "../examples/crd.yaml")
 	mustCreate(t, c, database("a"))
 	dyn := dynamic.NewForConfigOrDie(srv.Config())
-	gvr := databaseGVK.GroupVersion().WithResource("databases")
+	gvr := databasesGV.WithResource("databases")
 	got, err := dyn.Resource(gvr).Namespace("shop").Get(context.Background(), "a", metav1.GetOptions{}, "status")
 	if err != nil || got.GetName() != "a" || got.GetKind() != "Database" {
 		t.Fatalf("get of the status: %v %v", err, got)
@@ -346,7 +350,7 @@ func TestServerGetsTheStatus(t *testing.T) {
 func TestServerUnknownResource(t *testing.T) {
 	srv, _, _ := newServed(t, "../examples/crd.yaml")
 	dyn := dynamic.NewForConfigOrDie(srv.Config())
-	gvr := databaseGVK.GroupVersion().WithResource("tables")
+	gvr := databasesGV.WithResource("tables")
 	if _, err := dyn.Resource(gvr).Namespace("shop").Get(context.Background(), "x", metav1.GetOptions{}); !apierrors.IsNotFound(err) {
 		t.Fatalf("get of a resource nobody serves: %v, want NotFound", err)
 	}
@@ -355,7 +359,7 @@ func TestServerUnknownResource(t *testing.T) {
 func TestServerRefusesABodyOfAnotherKind(t *testing.T) {
 	srv, _, _ := newServed(t, "../examples/crd.yaml")
 	dyn := dynamic.NewForConfigOrDie(srv.Config())
-	gvr := databaseGVK.GroupVersion().WithResource("databases")
+	gvr := databasesGV.WithResource("databases")
 	cm := &unstructured.Unstructured{Object: map[string]any{"apiVersion": "v1", "kind": "ConfigMap", "metadata": map[string]any{"name": "x"}}}
 	_, err := dyn.Resource(gvr).Namespace("shop").Create(context.Background(), cm, metav1.CreateOptions{})
 	if !apierrors.IsBadRequest(err) || err.Error() != "the API version in the data (v1) does not match the expected API version (example.kval.dev/v1)" {

@@ -1,9 +1,7 @@
-package kvaltest_test
+package kvaltestmanager
 
 import (
 	"context"
-	"os"
-	"strings"
 	"testing"
 	"time"
 
@@ -21,7 +19,7 @@ import (
 // TestManagerOnKvaltest is the README's example of a Manager on
 // kvaltest.Server, on examples/crd.yaml where the README reads config/crd.
 func TestManagerOnKvaltest(t *testing.T) {
-	srv := kvaltest.NewServer(t, kvaltest.CRDs("../examples/crd.yaml"), nil)
+	srv := kvaltest.NewServer(t, kvaltest.CRDs("../../examples/crd.yaml"), nil)
 	mgr, err := ctrl.NewManager(srv.Config(), ctrl.Options{
 		Metrics:    metricsserver.Options{BindAddress: "0"},
 		Controller: config.Controller{SkipNameValidation: ptr.To(true)}, // one Manager per test
@@ -29,7 +27,11 @@ func TestManagerOnKvaltest(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	db := database("orders")
+	db := &unstructured.Unstructured{Object: map[string]any{
+		"apiVersion": "example.kval.dev/v1", "kind": "Database",
+		"metadata": map[string]any{"name": "orders", "namespace": "shop"},
+		"spec":     map[string]any{"engine": "postgres", "version": "16.2"},
+	}}
 	gvk := db.GroupVersionKind()
 	err = ctrl.NewControllerManagedBy(mgr).For(db.DeepCopy()).Complete(reconcile.Func(func(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
 		obj := &unstructured.Unstructured{}
@@ -58,31 +60,3 @@ func TestManagerOnKvaltest(t *testing.T) {
 		phase, _, _ = unstructured.NestedString(db.Object, "status", "phase")
 	}
 }
-
-// TestREADMEManagerExampleIsThisFile: the README's Manager example is
-// TestManagerOnKvaltest, but for the CRDs' path and database().
-func TestREADMEManagerExampleIsThisFile(t *testing.T) {
-	readme, err := os.ReadFile("../README.md")
-	if err != nil {
-		t.Fatal(err)
-	}
-	self, err := os.ReadFile("server_example_test.go")
-	if err != nil {
-		t.Fatal(err)
-	}
-	example := between(string(readme), "```go\nfunc TestManagerOnKvaltest", "\n```")
-	test := between(string(self), "func TestManagerOnKvaltest", "\n}\n") + "\n}"
-	test = strings.Replace(test, `"../examples/crd.yaml"`, `"config/crd"`, 1)
-	test = strings.Replace(test, "\tdb := database(\"orders\")\n", readmeDatabase, 1)
-	if example == "" || example != test {
-		t.Errorf("README example:\n%s\nwant, as server_example_test.go:\n%s", example, test)
-	}
-}
-
-// readmeDatabase is what the README's example has for database("orders").
-const readmeDatabase = `	db := &unstructured.Unstructured{Object: map[string]any{
-		"apiVersion": "example.kval.dev/v1", "kind": "Database",
-		"metadata": map[string]any{"name": "orders", "namespace": "shop"},
-		"spec":     map[string]any{"engine": "postgres", "version": "16.2"},
-	}}
-`

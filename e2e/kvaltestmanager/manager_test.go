@@ -1,4 +1,4 @@
-package kvaltest_test
+package kvaltestmanager
 
 import (
 	"context"
@@ -118,14 +118,16 @@ func eventually(t testing.TB, what string, check func() error) {
 }
 
 func TestServerRunsAManager(t *testing.T) {
-	srv := kvaltest.NewServer(t, kvaltest.CRDs("../examples/crd.yaml"), nil)
+	srv := kvaltest.NewServer(t, kvaltest.CRDs("../../examples/crd.yaml"), nil)
 	cached := startManager(t, srv.Config())
 	c := srv.Client()
 	ctx := context.Background()
 	for name, engine := range map[string]string{"a": "postgres", "b": "postgres", "c": "mysql"} {
 		db := database(name)
 		_ = unstructured.SetNestedField(db.Object, engine, "spec", "engine")
-		mustCreate(t, c, db)
+		if err := c.Create(ctx, db); err != nil {
+			t.Fatalf("create %s: %v", name, err)
+		}
 	}
 	for name, want := range map[string]string{"a": "postgres/2", "b": "postgres/2", "c": "mysql/1"} {
 		eventually(t, "reconcile "+name, func() error {
@@ -133,7 +135,7 @@ func TestServerRunsAManager(t *testing.T) {
 			if err := c.Get(ctx, client.ObjectKeyFromObject(db), db); err != nil {
 				return err
 			}
-			if got := nested(db, "status", "endpoint"); got != want {
+			if got, _, _ := unstructured.NestedString(db.Object, "status", "endpoint"); got != want {
 				return fmt.Errorf("status.endpoint %v, want %s", got, want)
 			}
 			return nil
@@ -156,4 +158,13 @@ func TestServerRunsAManager(t *testing.T) {
 	if err := cached.Create(ctx, bad); !apierrors.IsInvalid(err) || err.Error() != want.Error() {
 		t.Fatalf("create of an invalid Database through the Manager: %v\nwant the in-process client's %v", err, want)
 	}
+}
+
+// database is a valid Database in namespace shop.
+func database(name string) *unstructured.Unstructured {
+	return &unstructured.Unstructured{Object: map[string]any{
+		"apiVersion": "example.kval.dev/v1", "kind": "Database",
+		"metadata": map[string]any{"name": name, "namespace": "shop"},
+		"spec":     map[string]any{"engine": "postgres", "version": "16.2"},
+	}}
 }
