@@ -70,6 +70,7 @@ func (r *run) prepare() (borrowed bool) {
 	case OnUpdate:
 		r.v.prepareUpdate(r.obj, r.old, r.res)
 	case OnStatusUpdate:
+		r.v.clearClusterNamespace(r.old)
 		r.obj = prepareStatusUpdate(r.obj, r.old)
 		r.res.Object = r.obj
 	}
