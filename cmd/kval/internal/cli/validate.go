@@ -254,6 +254,7 @@ func validateOne(ctx context.Context, cat *catalog.Catalog, olds *oldObjects, o 
 		return r
 	case old != nil:
 		req.Operation, req.OldObject = engine.Update, old
+		r.Warnings = append(r.Warnings, convertOld(v.CRD(), old, r.APIVersion)...)
 	}
 	if o.subresource == engine.StatusSubresource {
 		if req.OldObject == nil {
