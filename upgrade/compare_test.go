@@ -143,3 +143,39 @@ func TestCompareKindChanged(t *testing.T) {
 		t.Errorf("got %v, want [%s]", changes, want)
 	}
 }
+
+// TestCompareEffectiveConstraints: an enum or a bound moved between a node
+// and its allOf branches (prometheus-operator 0.80 to 0.93 moved
+// ovhcloudSDConfigs[*].service's enum from allOf to the node) changes
+// nothing a value must satisfy, so it is no change; a narrowing made
+// through allOf still is one.
+func TestCompareEffectiveConstraints(t *testing.T) {
+	spec := func(service string) string {
+		return version("v1", true, true, "type: object\nproperties:\n  service: "+service+"\n")
+	}
+	cases := []struct {
+		name, old, now string
+		want           string // the one change, "" for none
+	}{
+		{"enum moved out of allOf", "{type: string, allOf: [{enum: [VPS, DedicatedServer]}]}", "{type: string, enum: [VPS, DedicatedServer]}", ""},
+		{"enum moved into allOf", "{type: string, enum: [VPS, DedicatedServer]}", "{type: string, allOf: [{enum: [DedicatedServer, VPS]}]}", ""},
+		{"allOf narrows the enum", "{type: string, enum: [VPS, DedicatedServer]}", "{type: string, enum: [VPS, DedicatedServer], allOf: [{enum: [VPS]}]}",
+			`error: EnumNarrowed v1 .spec.service: enum narrowed: "DedicatedServer" no longer allowed`},
+		{"enum added in allOf", "{type: string}", "{type: string, allOf: [{enum: [VPS]}]}",
+			`error: EnumNarrowed v1 .spec.service: enum added: only "VPS" allowed`},
+		{"bound moved out of allOf", "{type: string, allOf: [{maxLength: 8}]}", "{type: string, maxLength: 8}", ""},
+		{"allOf tightens a bound", "{type: string, maxLength: 8}", "{type: string, maxLength: 8, allOf: [{maxLength: 4}]}",
+			"warning: BoundTightened v1 .spec.service: maxLength tightened from 8 to 4"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			var got []string
+			for _, c := range Compare(loadCRD(t, "Namespaced", spec(tc.old)), loadCRD(t, "Namespaced", spec(tc.now))) {
+				got = append(got, c.String())
+			}
+			if strings.Join(got, "\n") != tc.want {
+				t.Errorf("got\n%s\nwant\n%s", strings.Join(got, "\n"), tc.want)
+			}
+		})
+	}
+}
