@@ -19,23 +19,25 @@ func TestValidateCIGolden(t *testing.T) {
 		if f.name == "json" || f.name == "yaml" {
 			continue // validate/examples-json and -yaml
 		}
-		cases = append(cases, cliCase{golden: "validate/ci-" + f.name, args: append([]string{"validate", "--crd", crd, "-o", f.name}, inputs...)})
+		cases = append(cases, cliCase{golden: "validate/ci-" + f.name, args: append([]string{"validate", "--crd", crd, "--field-validation", "Warn", "-o", f.name}, inputs...)})
 	}
 	orders := "../../../../examples/objects/orders.yaml"
 	cases = append(cases,
-		cliCase{golden: "validate/unparseable", args: []string{"validate", "--crd", crd, "testdata/validate/broken.yaml", "../../../../examples/objects/inventory.yaml"}},
+		cliCase{golden: "validate/unparseable", args: []string{"validate", "--field-validation", "Warn", "--crd", crd, "testdata/validate/broken.yaml", "../../../../examples/objects/inventory.yaml"}},
 		cliCase{golden: "validate/unparseable-json", args: []string{"validate", "--crd", crd, "-o", "json", "testdata/validate/broken.yaml"}},
 		cliCase{golden: "validate/field-validation-strict", args: []string{"validate", "--crd", crd, "--field-validation", "Strict", orders}},
+		// Strict is the default, as kubectl apply's --validate.
+		cliCase{golden: "validate/field-validation-default", args: []string{"validate", "--crd", crd, orders}},
 		cliCase{golden: "validate/field-validation-ignore", args: []string{"validate", "--crd", crd, "--field-validation", "ignore", orders}},
-		cliCase{golden: "validate/fail-on-warning", args: []string{"validate", "--crd", crd, "--fail-on", "warning", orders, "../../../../examples/objects/analytics.yaml"}},
-		cliCase{golden: "validate/fail-on-warning-junit", args: []string{"validate", "--crd", crd, "--fail-on", "warning", "-o", "junit", orders}},
+		cliCase{golden: "validate/fail-on-warning", args: []string{"validate", "--field-validation", "Warn", "--crd", crd, "--fail-on", "warning", orders, "../../../../examples/objects/analytics.yaml"}},
+		cliCase{golden: "validate/fail-on-warning-junit", args: []string{"validate", "--field-validation", "Warn", "--crd", crd, "--fail-on", "warning", "-o", "junit", orders}},
 		cliCase{golden: "validate/bad-output", args: []string{"validate", "--crd", crd, "-o", "xml", orders}},
 		cliCase{golden: "validate/bad-field-validation", args: []string{"validate", "--crd", crd, "--field-validation", "Lax", orders}},
 		cliCase{golden: "validate/bad-fail-on", args: []string{"validate", "--crd", crd, "--fail-on", "info", orders}},
 		cliCase{golden: "validate/not-objects", args: []string{"validate", "testdata/validate/not-objects.yaml"}},
 		cliCase{golden: "validate/not-objects-ignored", args: []string{"validate", "--ignore-missing-schemas", "testdata/validate/not-objects.yaml"}},
-		cliCase{golden: "validate/broken-crd-unused", args: []string{"validate", "--crd", crd, "--crd", "testdata/validate/broken-crd", orders}},
-		cliCase{golden: "validate/broken-crd-used", args: []string{"validate", "--crd", crd, "--crd", "testdata/validate/broken-crd", orders, "testdata/validate/gadget.yaml"}},
+		cliCase{golden: "validate/broken-crd-unused", args: []string{"validate", "--field-validation", "Warn", "--crd", crd, "--crd", "testdata/validate/broken-crd", orders}},
+		cliCase{golden: "validate/broken-crd-used", args: []string{"validate", "--field-validation", "Warn", "--crd", crd, "--crd", "testdata/validate/broken-crd", orders, "testdata/validate/gadget.yaml"}},
 		// A version the CRD does not serve fails its object alone, as kubectl's "no matches for kind".
 		cliCase{golden: "validate/unserved-version", args: []string{"validate", "--crd", "../../../../testdata/corpus/gateway-api/crds-standard/gateway.networking.k8s.io_tlsroutes.yaml",
 			"../../../../testdata/corpus/gateway-api/examples/experimental/v1alpha2/tls-routing/tls-route.yaml", "../../../../testdata/corpus/gateway-api/examples/standard/tls-routing/tls-route.yaml"}},
@@ -60,7 +62,7 @@ func readTestFile(t *testing.T, path string) string {
 // TestSARIFReadsBack: the SARIF output is one JSON document whose every
 // result names a rule the tool lists and a line of a file.
 func TestSARIFReadsBack(t *testing.T) {
-	code, stdout, stderr := runKval(t, "", "validate", "--crd", "../../../../examples/crd.yaml", "--old", "../../../../examples/current", "-o", "sarif", "../../../../examples/objects", "testdata/validate/broken.yaml")
+	code, stdout, stderr := runKval(t, "", "validate", "--crd", "../../../../examples/crd.yaml", "--field-validation", "Warn", "--old", "../../../../examples/current", "-o", "sarif", "../../../../examples/objects", "testdata/validate/broken.yaml")
 	if code != ExitInvalid {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}

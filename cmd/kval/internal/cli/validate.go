@@ -32,7 +32,9 @@ type validateOptions struct {
 
 // fieldValidations are the values of --field-validation, kube-apiserver's
 // fieldValidation parameter; the first is the default.
-var fieldValidations = []engine.FieldValidation{engine.FieldValidationWarn, engine.FieldValidationStrict, engine.FieldValidationIgnore}
+// Strict is kubectl's default (--validate=strict since 1.27): a typo in a
+// manifest fails the run rather than being pruned in silence.
+var fieldValidations = []engine.FieldValidation{engine.FieldValidationStrict, engine.FieldValidationWarn, engine.FieldValidationIgnore}
 
 // failOnLevels are the values of --fail-on; the first is the default.
 var failOnLevels = []string{"error", "warning"}
@@ -103,10 +105,11 @@ more memory).
 
 Errors are printed in kube-apiserver's words, at the line of the field
 they name; warnings
-(pruned fields, ratcheted errors) on stderr. Fields the CRD does not know
-are pruned with a warning by default, as kube-apiserver does for clients
-that do not choose (Helm, Argo CD, Flux); --field-validation Strict
-refuses them, as kubectl apply does by default. Exit code 0 when every
+(pruned fields, ratcheted errors) on stderr, and counted in the summary.
+Fields the CRD does not know are errors by default, as kubectl apply
+(--validate=strict) refuses them; --field-validation Warn prunes them with
+a warning, as kube-apiserver does for clients that do not choose (Helm,
+Argo CD, Flux), and Ignore prunes them silently. Exit code 0 when every
 object is valid, 1 when one is invalid (a document that does not parse is invalid, and the others are still
 checked; --fail-on warning counts warnings too), 2 when the flags, a file
 that cannot be read or a CRD cannot be used. When no object was
@@ -130,7 +133,7 @@ validated (an empty input, only skipped kinds), a warning says so;
 	f.BoolVar(&o.ratcheting, "ratcheting", true, "on update, report errors on unchanged values as warnings (as kube-apiserver)")
 	f.StringVar(&o.base, "base", "", "git revision (branch, tag, commit) whose versions of the same paths are the old objects; objects only there are deletions")
 	f.StringVarP(&o.output, "output", "o", validateFormats[0].name, "output format: "+formatHelp())
-	f.StringVar(&o.fieldValidation, "field-validation", string(fieldValidations[0]), "fields the CRD does not know: Warn (pruned, with a warning: kube-apiserver's default), Strict (errors: kubectl apply's default), Ignore (pruned silently)")
+	f.StringVar(&o.fieldValidation, "field-validation", string(fieldValidations[0]), "fields the CRD does not know: Strict (errors: kubectl apply's default), Warn (pruned, with a warning: kube-apiserver's default for clients that do not choose), Ignore (pruned silently)")
 	f.StringVar(&o.failOn, "fail-on", failOnLevels[0], "what makes the run fail (exit 1): error, or warning (errors and warnings)")
 	f.IntVarP(&o.jobs, "jobs", "j", runtime.GOMAXPROCS(0), fmt.Sprintf("objects validated in parallel, on at most that many CPUs (reading and garbage collection included); at most %d (4 × GOMAXPROCS)", maxJobs()))
 	f.BoolVar(&o.failOnEmpty, "fail-on-empty", false, "exit 2 when no object was validated (empty input, only skipped kinds)")

@@ -16,7 +16,7 @@ func TestValidateBuiltinGolden(t *testing.T) {
 		// MutatingAdmissionPolicy v1 is new in 1.36: 1.35 has no such kind.
 		{golden: "validate-builtin/minor-1.35", args: []string{"validate", "--kubernetes-version", "1.35", "testdata/validate-builtin/minor-versions.yaml"}},
 		{golden: "validate-builtin/minor-1.36", args: []string{"validate", "--kubernetes-version", "1.36", "testdata/validate-builtin/minor-versions.yaml"}},
-		{golden: "validate-builtin/with-crd", args: []string{"validate", "--crd", "../../../../examples/crd.yaml", "../../../../examples/objects/inventory.yaml", objects}},
+		{golden: "validate-builtin/with-crd", args: []string{"validate", "--field-validation", "Warn", "--crd", "../../../../examples/crd.yaml", "../../../../examples/objects/inventory.yaml", objects}},
 	}
 	for _, c := range cases {
 		t.Run(c.golden, func(t *testing.T) { runGolden(t, c) })
