@@ -78,6 +78,21 @@ func TestScopeBeyondKubeAPIServerRunsOnlyKvalsChecks(t *testing.T) {
 	}
 }
 
+// TestKvalChecksAfterErrors: a request that asks for both rounds at once
+// gets kube-apiserver's errors, then kval's, and KvalErrors names kval's.
+func TestKvalChecksAfterErrors(t *testing.T) {
+	v := compileSchema(t, immutableSchema)
+	old := yamlObject(t, seedMeta+"spec: {engine: pg}")
+	res := validate(t, v, Request{Operation: Update, Object: yamlObject(t, seedMeta+"spec: {engine: mysql-8}"), OldObject: old, KvalChecksAfterErrors: true})
+	got := errorStrings(res)
+	if len(got) != 2 || !strings.Contains(got[0], "Too long") || got[1] != "spec.engine: Forbidden: field is immutable" {
+		t.Errorf("got %q, want the length error, then the immutability error", got)
+	}
+	if len(res.KvalErrors) != 1 || res.KvalErrors[0] != res.Errors[1] {
+		t.Errorf("KvalErrors %v, want the immutability error alone", res.KvalErrors)
+	}
+}
+
 func TestExtensionsAddChecksToTheRequestsTheyName(t *testing.T) {
 	var seen []string
 	ext := func(crd *schema.CRD, version string) ([]Check, error) {

@@ -23,6 +23,13 @@ func TestValidateCIGolden(t *testing.T) {
 	}
 	orders := "../../../../examples/objects/orders.yaml"
 	cases = append(cases,
+		// kube-apiserver's errors and kval's own, marked, in one run, in every format.
+		cliCase{golden: "validate/one-round-text", args: []string{"validate", "--crd", crd, "--old", "../../../../examples/current", "-o", "text", "testdata/validate/one-round.yaml"}},
+		cliCase{golden: "validate/one-round-json", args: []string{"validate", "--crd", crd, "--old", "../../../../examples/current", "-o", "json", "testdata/validate/one-round.yaml"}},
+		cliCase{golden: "validate/one-round-junit", args: []string{"validate", "--crd", crd, "--old", "../../../../examples/current", "-o", "junit", "testdata/validate/one-round.yaml"}},
+		cliCase{golden: "validate/one-round-sarif", args: []string{"validate", "--crd", crd, "--old", "../../../../examples/current", "-o", "sarif", "testdata/validate/one-round.yaml"}},
+		cliCase{golden: "validate/one-round-github", args: []string{"validate", "--crd", crd, "--old", "../../../../examples/current", "-o", "github", "testdata/validate/one-round.yaml"}},
+		cliCase{golden: "validate/one-round-tap", args: []string{"validate", "--crd", crd, "--old", "../../../../examples/current", "-o", "tap", "testdata/validate/one-round.yaml"}},
 		cliCase{golden: "validate/unparseable", args: []string{"validate", "--field-validation", "Warn", "--crd", crd, "testdata/validate/broken.yaml", "../../../../examples/objects/inventory.yaml"}},
 		cliCase{golden: "validate/unparseable-json", args: []string{"validate", "--crd", crd, "-o", "json", "testdata/validate/broken.yaml"}},
 		cliCase{golden: "validate/field-validation-strict", args: []string{"validate", "--crd", crd, "--field-validation", "Strict", orders}},

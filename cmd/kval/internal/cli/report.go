@@ -116,6 +116,10 @@ type fieldError struct {
 	Message string `json:"message"`
 	// Line is the line of the field in the file, when kval found it.
 	Line int `json:"line,omitempty"`
+	// Origin is "kval" for the errors of kval's own checks (the mutability
+	// extensions), which kube-apiserver does not make; absent for
+	// kube-apiserver's.
+	Origin string `json:"origin,omitempty"`
 }
 
 func newObjectResult(doc manifest.Document) objectResult {

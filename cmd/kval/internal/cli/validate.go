@@ -249,7 +249,8 @@ func validateOne(ctx context.Context, cat *catalog.Catalog, olds *oldObjects, o 
 		return r
 	}
 	r.Namespace = defaultNamespace(v, in.doc.Object, o.namespace)
-	req := engine.Request{Operation: engine.Create, Object: in.doc.Object, DisableRatcheting: !o.ratcheting, FieldValidation: o.mode()}
+	req := engine.Request{Operation: engine.Create, Object: in.doc.Object, DisableRatcheting: !o.ratcheting, FieldValidation: o.mode(),
+		KvalChecksAfterErrors: true} // one round in CI: kval's checks are reported beside kube-apiserver's errors
 	old, err := olds.find(r.APIVersion, r.Kind, r.Namespace, r.Name)
 	switch {
 	case err != nil:
@@ -283,7 +284,7 @@ func (r *objectResult) record(res *engine.Result) {
 	r.Valid = &valid
 	r.Object = res.Object
 	r.Pruned = append(r.Pruned, res.Pruned...)
-	r.setErrors(res.Errors)
+	r.setResultErrors(res)
 	r.Warnings = append(r.Warnings, res.Warnings...)
 	r.Warnings = append(r.Warnings, res.RatchetedWarnings()...)
 	if res.BadRequest != nil {
