@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"encoding/xml"
 	"os"
+	"strings"
 	"testing"
 )
 
@@ -121,5 +122,26 @@ func TestGitHubEscapesCommands(t *testing.T) {
 	want := `::error file=a%2Cb%3Ac.yaml,line=3,title=kval%3A Database "x"::Database "x": bad%0A100%25`
 	if len(got) != 1 || got[0] != want {
 		t.Errorf("got %q, want %q", got, want)
+	}
+}
+
+// TestStrictRejectionLines: under strict field validation each unknown
+// field is reported at its own line, in every format that has lines.
+func TestStrictRejectionLines(t *testing.T) {
+	orders := "../../../../examples/objects/orders.yaml" // unknown fields at lines 11, 15, 23, 32
+	want := map[string][]string{
+		"text":   {"orders.yaml:11: Database \"orders\": strict decoding error"},
+		"github": {"line=11,", "line=15,", "line=23,", "line=32,"},
+		"sarif":  {`"startLine": 11`, `"startLine": 15`, `"startLine": 23`, `"startLine": 32`},
+		"junit":  {`line="11"`},
+		"json":   {`"rejectedLine": 11`},
+	}
+	for format, wants := range want {
+		_, stdout, stderr := runKval(t, "", "validate", "--crd", "../../../../examples/crd.yaml", "-o", format, orders)
+		for _, w := range wants {
+			if !strings.Contains(stdout, w) {
+				t.Errorf("-o %s: no %q in\n%s%s", format, w, stdout, stderr)
+			}
+		}
 	}
 }

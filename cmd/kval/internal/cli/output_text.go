@@ -20,10 +20,10 @@ func (p *textPrinter) add(r *objectResult) error {
 		fmt.Fprintf(p.s.err, "Warning: %s: %s\n", r.source(), r.message())
 		return nil
 	}
-	for _, w := range r.shownWarnings {
-		fmt.Fprintf(p.s.err, "Warning: %s: %s: %s\n", r.source(), r.subject(), w)
+	for i, w := range r.shownWarnings {
+		fmt.Fprintf(p.s.err, "Warning: %s: %s: %s\n", r.sourceAt(r.warningLine(i)), r.subject(), w)
 	}
-	src, msg := r.source(), r.message()
+	src, msg := r.sourceAt(problemLine(r)), r.message()
 	if msg == "" {
 		msg = fmt.Sprintf("%s is valid (%s)", r.subject(), r.Operation)
 	}

@@ -49,9 +49,11 @@ const (
 func (o *validateOutput) add(r objectResult) {
 	// Pruned fields are warnings under Warn only: Strict makes them the
 	// error, Ignore keeps quiet about them.
-	r.shownWarnings = r.warnings(o.opts.mode() == engine.FieldValidationWarn)
+	showPruned := o.opts.mode() == engine.FieldValidationWarn
+	r.shownWarnings = r.warnings(showPruned)
 	// JSON and YAML list what the other formats show (unknown fields too).
 	r.Warnings = r.shownWarnings
+	r.locateWarnings(showPruned)
 	r.verdict = o.verdictOf(&r)
 	o.status = max(o.status, resultStatus(&r))
 	if r.verdict == verdictWarned {
