@@ -105,14 +105,15 @@ func (s *Set) Source() string {
 }
 
 // HasGroup reports whether an API group ("" for the core group) is built
-// into Kubernetes. With damaged embedded data it says yes, so that ForKind
+// into Kubernetes, or was and has been removed (extensions: see
+// removedGroups). With damaged embedded data it says yes, so that ForKind
 // and ForResource report the damage instead of every kind passing for one
 // of no known group.
 func (s *Set) HasGroup(group string) bool {
 	if s.load() != nil {
 		return true
 	}
-	return s.groups[group]
+	return s.groups[group] || RemovedIn(group) != ""
 }
 
 // ForKind returns the CRD that describes a built-in kind, or nil when the

@@ -16,6 +16,8 @@ func TestValidateBuiltinGolden(t *testing.T) {
 		// MutatingAdmissionPolicy v1 is new in 1.36: 1.35 has no such kind.
 		{golden: "validate-builtin/minor-1.35", args: []string{"validate", "--kubernetes-version", "1.35", "testdata/validate-builtin/minor-versions.yaml"}},
 		{golden: "validate-builtin/minor-1.36", args: []string{"validate", "--kubernetes-version", "1.36", "testdata/validate-builtin/minor-versions.yaml"}},
+		// A removed group (extensions) is a built-in group: "no matches for kind", even with --ignore-missing-schemas.
+		{golden: "validate-builtin/removed-groups", args: []string{"validate", "--ignore-missing-schemas", "testdata/validate-builtin/removed-groups.yaml"}},
 		{golden: "validate-builtin/with-crd", args: []string{"validate", "--field-validation", "Warn", "--crd", "../../../../examples/crd.yaml", "../../../../examples/objects/inventory.yaml", objects}},
 	}
 	for _, c := range cases {
