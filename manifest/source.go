@@ -3,6 +3,7 @@ package manifest
 import (
 	"fmt"
 	"strconv"
+	"strings"
 )
 
 // Source says where a document came from.
@@ -22,7 +23,7 @@ type Source struct {
 
 // String renders the source as "file:line", with the List item if there is one.
 func (s Source) String() string {
-	out := s.File
+	out := EscapeName(s.File)
 	if s.Line > 0 {
 		out += ":" + strconv.Itoa(s.Line)
 	}
@@ -57,3 +58,24 @@ func (e *ReadError) Error() string {
 }
 
 func (e *ReadError) Unwrap() error { return e.Err }
+
+// EscapeName escapes a file name for messages, as GitHub's workflow
+// commands escape theirs: "%" and every control character (newline,
+// carriage return, escape...) as %XX, so that a hostile name can neither
+// forge a line of output nor drive the terminal.
+func EscapeName(name string) string {
+	if !strings.ContainsFunc(name, needsEscape) {
+		return name
+	}
+	var b strings.Builder
+	for _, r := range name {
+		if needsEscape(r) {
+			fmt.Fprintf(&b, "%%%02X", r)
+			continue
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+func needsEscape(r rune) bool { return r == '%' || r < 0x20 || r == 0x7f || (r >= 0x80 && r < 0xa0) }
