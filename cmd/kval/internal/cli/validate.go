@@ -115,7 +115,7 @@ checked; --fail-on warning counts warnings too), 2 when the flags, a file
 that cannot be read or a CRD cannot be used. When no object was
 validated (an empty input, only skipped kinds), a warning says so;
 --fail-on-empty makes it an error (exit 2).`,
-		Example: `  kval validate --crd examples/crd.yaml examples/
+		Example: `  kval validate --crd examples/crd.yaml --old examples/current examples/objects
   kval validate --crd crds/ --old live.yaml changed.yaml
   kval validate --crd crds/ --old live.yaml --subresource status status.yaml
   kval validate --crd crds/ --base origin/main -o github deploy/

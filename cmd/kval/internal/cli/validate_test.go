@@ -95,3 +95,23 @@ func TestPanicsAreInternalErrors(t *testing.T) {
 		t.Errorf("result %+v", r)
 	}
 }
+
+// TestValidateHelpFirstExample: the first example of kval validate --help,
+// run from the repository's root, validates the example Databases and
+// nothing else (no Chart.yaml, values file or template read as a manifest).
+func TestValidateHelpFirstExample(t *testing.T) {
+	example := strings.Fields(strings.SplitN(newValidateCommand(streams{}).Example, "\n", 2)[0])
+	if example[0] != "kval" {
+		t.Fatalf("first example %q", example)
+	}
+	args := example[1:]
+	for i, a := range args {
+		if strings.HasPrefix(a, "examples/") {
+			args[i] = "../../../../" + a
+		}
+	}
+	_, stdout, stderr := runKval(t, "", args...)
+	if strings.Count(stdout, `Database "`) != 5 || !strings.Contains(stdout, `Database "analytics" is valid`) || strings.Contains(stdout, "invalid document") || strings.Contains(stdout, "no schema") {
+		t.Errorf("%q:\n%s%s", example, stdout, stderr)
+	}
+}
