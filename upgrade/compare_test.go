@@ -49,8 +49,16 @@ func TestCompareReportsEachKind(t *testing.T) {
 		{"new rule", "Namespaced", []string{edit("- {rule: 'self.size <= 10', message: too big}", "- {rule: 'self.size <= 10', message: too big}\n- {rule: 'self.size > 2'}")}, []string{
 			`warning: RuleAdded v1 .spec: new rule "self.size > 2": objects that break it are rejected on create, and on update once the value changes`}},
 		{"changed rule", "Namespaced", []string{edit("'self.size <= 10'", "'self.size <= 5'")}, []string{
-			`warning: RuleAdded v1 .spec: new rule "self.size <= 5": objects that break it are rejected on create, and on update once the value changes`,
-			`info: RuleRemoved v1 .spec: rule "self.size <= 10" removed`}},
+			`warning: RuleChanged v1 .spec: rule "self.size <= 10" changed to "self.size <= 5": objects that break the new rule are rejected on create, and on update once the value changes`}},
+		// A relaxed rule with a new message takes the old one's place: one change, not an addition and a removal.
+		{"relaxed rule", "Namespaced", []string{edit("{rule: 'self.size <= 10', message: too big}", "{rule: 'self.size <= 20', message: way too big}")}, []string{
+			`warning: RuleChanged v1 .spec: rule "self.size <= 10" changed to "self.size <= 20": objects that break the new rule are rejected on create, and on update once the value changes`}},
+		{"new transition rule", "Namespaced", []string{edit("- {rule: 'self.size <= 10', message: too big}", "- {rule: 'self.size <= 10', message: too big}\n- {rule: 'self.size >= oldSelf.size'}")}, []string{
+			`warning: RuleAdded v1 .spec: new rule "self.size >= oldSelf.size": updates that break it are rejected (a transition rule: creates are not checked)`}},
+		{"new transition rule with optionalOldSelf", "Namespaced", []string{edit("- {rule: 'self.size <= 10', message: too big}", "- {rule: 'self.size <= 10', message: too big}\n- {rule: '!oldSelf.hasValue() || self.size >= oldSelf.value().size', optionalOldSelf: true}")}, []string{
+			`warning: RuleAdded v1 .spec: new rule "!oldSelf.hasValue() || self.size >= oldSelf.value().size": objects that break it are rejected on create, and on update once the value changes`}},
+		{"oldSelf in a string is no transition rule", "Namespaced", []string{edit("- {rule: 'self.size <= 10', message: too big}", "- {rule: 'self.size <= 10', message: too big}\n- {rule: 'self.name != \"oldSelf\"'}")}, []string{
+			`warning: RuleAdded v1 .spec: new rule "self.name != \"oldSelf\"": objects that break it are rejected on create, and on update once the value changes`}},
 		{"changed message", "Namespaced", []string{edit("message: too big", "message: way too big")}, []string{
 			`warning: RuleChanged v1 .spec: rule "self.size <= 10" changed its message, reason, fieldPath or optionalOldSelf`}},
 		{"list type changed", "Namespaced", []string{edit("tags: {type: array,", "tags: {type: array, x-kubernetes-list-type: set,")}, []string{

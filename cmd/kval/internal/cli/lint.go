@@ -234,13 +234,18 @@ func printLint(s streams, output string, results []lintResult) error {
 	summary := struct {
 		Valid   int `json:"valid"`
 		Invalid int `json:"invalid"`
+		// Breaking counts the valid CRDs whose update breaks stored
+		// objects or clients (lint --old): they fail the run too.
+		Breaking int `json:"breaking,omitempty"`
 	}{}
 	for i := range results {
 		status = max(status, results[i].status())
-		switch results[i].status() {
-		case ExitValid:
+		switch {
+		case results[i].status() == ExitValid:
 			summary.Valid++
-		case ExitInvalid:
+		case results[i].status() == ExitInvalid && results[i].Valid:
+			summary.Breaking++
+		case results[i].status() == ExitInvalid:
 			summary.Invalid++
 		}
 	}
@@ -259,7 +264,11 @@ func printLint(s streams, output string, results []lintResult) error {
 		}
 	default:
 		printLintText(s, results)
-		fmt.Fprintf(s.out, "%d valid, %d invalid\n", summary.Valid, summary.Invalid)
+		line := fmt.Sprintf("%d valid, %d invalid", summary.Valid, summary.Invalid)
+		if summary.Breaking > 0 {
+			line += fmt.Sprintf(", %d valid but breaking on update", summary.Breaking)
+		}
+		fmt.Fprintln(s.out, line)
 	}
 	if err != nil {
 		return badInput("%v", err)
@@ -285,6 +294,8 @@ func printLintText(s streams, results []lintResult) {
 			fmt.Fprintf(s.out, "%s: %s", r.source, invalidMessage(r.Kind, r.Name, r.fieldErrs))
 		case r.Kind == "schema":
 			fmt.Fprintf(s.out, "%s: schema is valid\n", r.source)
+		case r.breaking:
+			fmt.Fprintf(s.out, "%s: %s %q is valid, but its update breaks stored objects or clients\n", r.source, r.Kind, r.Name)
 		default:
 			fmt.Fprintf(s.out, "%s: %s %q is valid\n", r.source, r.Kind, r.Name)
 		}

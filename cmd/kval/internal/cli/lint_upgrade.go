@@ -181,8 +181,8 @@ func printUpgradeText(s streams, r *lintResult) {
 	if len(r.Changes) > 0 {
 		fmt.Fprintf(s.out, "Changes from %s:\n", r.Old)
 	}
-	for _, c := range r.Changes {
-		fmt.Fprintf(s.out, "  %s\n", c)
+	for _, line := range collapseChanges(r.Changes) {
+		fmt.Fprintf(s.out, "  %s\n", line)
 	}
 	for _, o := range r.Objects {
 		fmt.Fprintf(s.out, "%s: %s\n", o.source, o.summary())
