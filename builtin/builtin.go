@@ -55,11 +55,13 @@ func Newest() string {
 
 // Version returns the built-in kinds of a Kubernetes minor version, given
 // as "1.36", "v1.36" or a patch release ("1.36.3", whose kinds are its
-// minor's). The embedded file is read when the set is first used.
+// minor's). The embedded file is read when the set is first used. A minor
+// kval does not embed is no error until a kind is asked of it (ForKind,
+// ForResource): a run that validates only custom resources needs none.
 func Version(version string) (*Set, error) {
 	minor, ok := minorOf(version)
-	if !ok || !slices.Contains(Versions(), minor) {
-		return nil, fmt.Errorf("no built-in schemas for Kubernetes %q: kval embeds %s", version, strings.Join(Versions(), ", "))
+	if !ok {
+		return nil, fmt.Errorf("%q is not a Kubernetes version (1.36, v1.36 or 1.36.3): kval embeds %s", version, strings.Join(Versions(), ", "))
 	}
 	setsMu.Lock()
 	defer setsMu.Unlock()
@@ -67,6 +69,11 @@ func Version(version string) (*Set, error) {
 		return s, nil
 	}
 	s := &Set{minor: minor}
+	if !slices.Contains(Versions(), minor) {
+		s.loaded.Do(func() {
+			s.loadErr = fmt.Errorf("no built-in schemas for Kubernetes %s: kval embeds %s", minor, strings.Join(Versions(), ", "))
+		})
+	}
 	sets[minor] = s
 	return s, nil
 }
