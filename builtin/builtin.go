@@ -78,6 +78,11 @@ func Version(version string) (*Set, error) {
 	return s, nil
 }
 
+// Load reads the set's schemas now rather than on first use: its error
+// says that kval does not embed the version (or that the embedded data is
+// damaged), for a caller that needs built-in kinds whatever its objects.
+func (s *Set) Load() error { return s.load() }
+
 // load reads the embedded file once. An error means the embedded data is
 // damaged: a bug in kval.
 func (s *Set) load() error {
