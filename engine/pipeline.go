@@ -67,6 +67,8 @@ type run struct {
 	// strategyErrs are the errors of the strategy's steps so far: the CEL
 	// rules do not run after some of them.
 	strategyErrs field.ErrorList
+	// onlyKval runs kval's own checks alone (see kvalChecksOnly).
+	onlyKval bool
 }
 
 func (r *run) ratcheting() bool { return r.old != nil && !r.req.DisableRatcheting }
@@ -97,7 +99,7 @@ func (r *run) validate(ctx context.Context) {
 // both rounds at once (KvalChecksAfterErrors).
 func (r *run) applies(on Ops, o owner) bool {
 	switch {
-	case on&r.ops == 0:
+	case on&r.ops == 0, r.onlyKval && o != kval:
 		return false
 	case o == kval:
 		return r.req.Scope == BeyondKubeAPIServer || len(r.res.Errors) == 0 || r.req.KvalChecksAfterErrors

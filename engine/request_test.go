@@ -93,6 +93,26 @@ func TestKvalChecksAfterErrors(t *testing.T) {
 	}
 }
 
+// TestKvalChecksAfterAStrictRejection: strict field validation's refusal
+// and kval's own errors, in one run; no object is returned.
+func TestKvalChecksAfterAStrictRejection(t *testing.T) {
+	v := compileSchema(t, immutableSchema)
+	old := yamlObject(t, seedMeta+"spec: {engine: pg}")
+	res := validate(t, v, Request{Operation: Update, Object: yamlObject(t, seedMeta+"spec: {engine: my, typo: 1}"), OldObject: old,
+		FieldValidation: FieldValidationStrict, KvalChecksAfterErrors: true})
+	if res.BadRequest == nil || res.Object != nil {
+		t.Errorf("bad request %v, object %v: want the strict rejection and no object", res.BadRequest, res.Object)
+	}
+	if got := errorStrings(res); !reflect.DeepEqual(got, []string{"spec.engine: Forbidden: field is immutable"}) || len(res.KvalErrors) != 1 {
+		t.Errorf("errors %q, kval's %v: want the immutability error alone", got, res.KvalErrors)
+	}
+	plain := validate(t, v, Request{Operation: Update, Object: yamlObject(t, seedMeta+"spec: {engine: my, typo: 1}"), OldObject: yamlObject(t, seedMeta+"spec: {engine: pg}"),
+		FieldValidation: FieldValidationStrict})
+	if len(plain.Errors) != 0 || plain.BadRequest == nil {
+		t.Errorf("without KvalChecksAfterErrors: errors %v, want the strict rejection alone", plain.Errors)
+	}
+}
+
 func TestExtensionsAddChecksToTheRequestsTheyName(t *testing.T) {
 	var seen []string
 	ext := func(crd *schema.CRD, version string) ([]Check, error) {

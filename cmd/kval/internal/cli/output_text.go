@@ -27,7 +27,13 @@ func (p *textPrinter) add(r *objectResult) error {
 	if msg == "" {
 		msg = fmt.Sprintf("%s is valid (%s)", r.subject(), r.Operation)
 	}
-	if r.Rejected == "" && len(r.fieldErrs) > 0 {
+	if len(r.fieldErrs) > 0 {
+		if r.Rejected != "" {
+			// Strict field validation's refusal, then kval's own errors.
+			if _, err := fmt.Fprintf(p.s.out, "%s: %s: %s\n", src, r.subject(), r.Rejected); err != nil {
+				return err
+			}
+		}
 		// Point at the first error's field, and name the others' lines.
 		src = r.sourceAt(r.firstErrorLine())
 		msg = strings.TrimSuffix(invalidMessageAt(r.Kind, r.Name, r.fieldErrs, r.fieldLines), "\n")

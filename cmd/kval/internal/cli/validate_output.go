@@ -129,6 +129,9 @@ func (r *objectResult) message() string {
 		return r.subject() + " is deleted (not validated)"
 	case r.unparsed:
 		return "invalid document: " + r.Rejected
+	case r.Rejected != "" && len(r.fieldErrs) > 0:
+		// Strict field validation's refusal, and kval's own errors.
+		return r.subject() + ": " + r.Rejected + "\n" + strings.TrimSuffix(invalidMessage(r.Kind, r.Name, r.fieldErrs), "\n")
 	case r.Rejected != "":
 		return r.subject() + ": " + r.Rejected
 	case len(r.fieldErrs) > 0:
