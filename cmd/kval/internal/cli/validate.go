@@ -83,7 +83,12 @@ kube-apiserver's Go validation of built-in kinds). A kind with no schema
 (no --crd defines its group and it is not built in) is invalid unless
 --ignore-missing-schemas skips it. With
 --old, an object is validated as an update of the old object with the same
-apiVersion, kind, namespace and name (objects without one are creates).
+group, kind, namespace and name, as kube-apiserver identifies objects
+(objects without one are creates); an old object in another version of
+the CRD is converted as conversion None does (its apiVersion), and with a
+conversion webhook a warning says it is compared as written. kube-apiserver's
+errors and kval's own (the mutability extensions, marked "(kval's check)")
+are reported in one run.
 With --base REF, the old objects are those of the same paths at the git
 revision REF (git must be installed and the paths in a git work tree; on a
 shallow checkout, fetch REF first): a pull request that changes an
