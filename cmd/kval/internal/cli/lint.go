@@ -266,7 +266,7 @@ func printLint(s streams, output string, results []lintResult) error {
 		printLintText(s, results)
 		line := fmt.Sprintf("%d valid, %d invalid", summary.Valid, summary.Invalid)
 		if summary.Breaking > 0 {
-			line += fmt.Sprintf(", %d valid but breaking on update", summary.Breaking)
+			line += fmt.Sprintf(", %d breaking on update", summary.Breaking)
 		}
 		fmt.Fprintln(s.out, line)
 	}
