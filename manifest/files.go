@@ -89,7 +89,7 @@ type DirError struct {
 }
 
 func (e *DirError) Error() string {
-	return fmt.Sprintf("%s: directory not read: %v", e.Dir, e.Err)
+	return fmt.Sprintf("%s: directory not read: %v", EscapeName(e.Dir), e.Err)
 }
 
 func (e *DirError) Unwrap() error { return e.Err }

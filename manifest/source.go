@@ -1,7 +1,9 @@
 package manifest
 
 import (
+	"errors"
 	"fmt"
+	"io/fs"
 	"strconv"
 	"strings"
 )
@@ -40,7 +42,7 @@ type Error struct {
 }
 
 func (e *Error) Error() string {
-	return fmt.Sprintf("%s: %v", e.Source, e.Err)
+	return fmt.Sprintf("%s: %v", e.Source, EscapePathError(e.Err))
 }
 
 func (e *Error) Unwrap() error { return e.Err }
@@ -54,7 +56,7 @@ type ReadError struct {
 }
 
 func (e *ReadError) Error() string {
-	return fmt.Sprintf("%s: reading stopped: %v", e.Source, e.Err)
+	return fmt.Sprintf("%s: reading stopped: %v", e.Source, EscapePathError(e.Err))
 }
 
 func (e *ReadError) Unwrap() error { return e.Err }
@@ -79,3 +81,13 @@ func EscapeName(name string) string {
 }
 
 func needsEscape(r rune) bool { return r == '%' || r < 0x20 || r == 0x7f || (r >= 0x80 && r < 0xa0) }
+
+// EscapePathError is err with the path of an *fs.PathError in it escaped
+// (EscapeName): the operating system's errors name files raw.
+func EscapePathError(err error) error {
+	var pe *fs.PathError
+	if err == nil || !errors.As(err, &pe) || EscapeName(pe.Path) == pe.Path {
+		return err
+	}
+	return &fs.PathError{Op: pe.Op, Path: EscapeName(pe.Path), Err: pe.Err}
+}

@@ -3,6 +3,7 @@ package hostile
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"syscall"
 	"testing"
 	"time"
@@ -70,4 +71,21 @@ func TestAHostileFileNameIsEscaped(t *testing.T) {
 		stdout:  []string{"0 valid, 1 invalid"},
 		within:  10 * time.Second,
 	})
+}
+
+// TestAHostileNameInAnErrorIsEscaped: the operating system's error names
+// the file raw; kval escapes it there too.
+func TestAHostileNameInAnErrorIsEscaped(t *testing.T) {
+	file(t, "objects/a.yaml", object("a"))
+	locked := file(t, "objects/x\n1 valid\x1b[2J.yaml", object("b"))
+	if err := os.Chmod(locked, 0); err != nil {
+		t.Fatal(err)
+	}
+	defer os.Chmod(locked, 0o644)
+	got := check(t, run{args: []string{"validate", "--crd", crd(), filepath.Join(dirOf(t), "objects")}, asNobody: true}, expect{
+		code: 2, stderr: []string{"x%0A1 valid%1B[2J.yaml: permission denied"}, within: 10 * time.Second,
+	})
+	if strings.Contains(got.stderr, "\x1b") || strings.Count(got.stderr, "\n") != 1 {
+		t.Errorf("stderr holds a raw name:\n%q", got.stderr)
+	}
 }
