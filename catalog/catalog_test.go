@@ -49,8 +49,8 @@ func TestLookupRules(t *testing.T) {
 	}{
 		{"example.com/v1", "Widget", nil, ""},
 		{"example.com/v2", "Widget", nil, ""},
-		{"v1", "Namespace", &notCovered, "skipped: a built-in kind of the core group, not a custom resource"},
-		{"apps/v1", "Deployment", &notCovered, `skipped: no CustomResourceDefinition of group "apps" was given`},
+		{"v1", "Namespace", &notCovered, "a built-in kind of the core group, not a custom resource"},
+		{"apps/v1", "Deployment", &notCovered, `no CustomResourceDefinition of group "apps" was given`},
 		{"example.com/v3", "Widget", &noMatch, `no matches for kind "Widget" in version "example.com/v3": version v3 of CustomResourceDefinition "widgets.example.com" is not served`},
 		{"example.com/v9", "Widget", &noMatch, `no matches for kind "Widget" in version "example.com/v9": CustomResourceDefinition "widgets.example.com" has no version v9`},
 		{"example.com/v1", "Gadget", &noMatch, `no matches for kind "Gadget" in version "example.com/v1": no CustomResourceDefinition of group example.com defines kind Gadget`},

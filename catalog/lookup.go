@@ -27,7 +27,10 @@ func (c *Catalog) ForObject(ctx context.Context, apiVersion, kind string) (*engi
 	}
 	snap := c.current.Load()
 	what := wanted{"kind", kind, apiVersion}
-	if !c.definesGroup(snap, group) {
+	switch {
+	case c.fallback.groups[group] && !c.definesGroup(snap, group):
+		snap = c.fallback
+	case !c.definesGroup(snap, group):
 		return c.builtinForKind(ctx, group, version, kind, what)
 	}
 	e := snap.byKind[group+"/"+kind]
@@ -45,7 +48,10 @@ func (c *Catalog) ForResource(ctx context.Context, group, version, resource stri
 	}
 	snap := c.current.Load()
 	what := wanted{"resource", resource, group + "/" + version}
-	if !c.definesGroup(snap, group) {
+	switch {
+	case c.fallback.groups[group] && !c.definesGroup(snap, group):
+		snap = c.fallback
+	case !c.definesGroup(snap, group):
 		return c.builtinForResource(ctx, group, version, resource, what)
 	}
 	e := snap.byResource[group+"/"+resource]

@@ -91,11 +91,27 @@ const (
 // startKvalWebhookWith is startKvalWebhook with the CRD from source.
 func startKvalWebhookWith(t *testing.T, prefix string, source crdSource) *kvalWebhook {
 	t.Helper()
+	return startKvalWebhookFor(t, prefix, source, webhookSetup{})
+}
+
+// webhookSetup changes what startKvalWebhookFor serves and registers.
+type webhookSetup struct {
+	editCRD  func(crd map[string]any) // the CRD served and installed
+	versions []string                 // registered; every version ("*") when empty
+}
+
+// startKvalWebhookFor is startKvalWebhookWith with the setup's changes.
+func startKvalWebhookFor(t *testing.T, prefix string, source crdSource, setup webhookSetup) *kvalWebhook {
+	t.Helper()
 	group := prefix + ".e2e.kval.dev"
+	crd := ledgerCRD(t, group)
+	if setup.editCRD != nil {
+		setup.editCRD(crd)
+	}
 	h := &kvalWebhook{
 		name:     "kval." + group,
 		group:    group,
-		crd:      ledgerCRD(t, group),
+		crd:      crd,
 		resource: schema.GroupVersionResource{Group: group, Version: "v1", Resource: "ledgers"},
 		client:   dynamicClient(t),
 		logs:     &syncBuffer{},
@@ -106,22 +122,27 @@ func startKvalWebhookWith(t *testing.T, prefix string, source crdSource) *kvalWe
 		t.Fatal(err)
 	}
 	h.crdFile = filepath.Join(crdDir, "ledgers.yaml")
-	var src webhook.Source = &webhook.FileSource{Paths: []string{crdDir}, Interval: 100 * time.Millisecond}
+	cat := catalog.New(webhook.CatalogOptions(h.options))
+	src := webhook.CRDFiles(cat, []string{crdDir}, 100*time.Millisecond)
 	if source == fromFile {
 		h.writeCRD(t)
 	} else {
 		installCRD(t, h.client, h.annotatedCRD(t, prefix))
-		src = &webhook.ClusterSource{Client: h.client, LabelSelector: liveLabel + "=" + prefix}
+		src = webhook.ClusterCRDs(cat, h.client, liveLabel+"="+prefix)
 	}
 	certFile, keyFile, certPEM := writeServingCertificate(t, dir)
-	h.serve(t, src, certFile, keyFile, certPEM)
+	h.serve(t, cat, src, certFile, keyFile, certPEM)
 	h.waitReady(t)
 
 	if source == fromFile {
 		installCRD(t, h.client, withoutMutability(t, h.crd))
 	}
 	ensure(t, h.client.Resource(namespaceRes), namespace(ledgerNamespace))
-	registerKvalWebhook(t, h.name, group, h.url+"/validate", certPEM)
+	versions := setup.versions
+	if len(versions) == 0 {
+		versions = []string{"*"}
+	}
+	registerKvalWebhook(t, h.name, group, versions, h.url+"/validate", certPEM)
 	h.ledgers = h.client.Resource(h.resource).Namespace(ledgerNamespace)
 	h.waitUntilCalled(t)
 	return h
@@ -237,7 +258,7 @@ func writeServingCertificate(t *testing.T, dir string) (certFile, keyFile string
 
 // serve runs the webhook on a free loopback port until the test ends; when
 // the test failed, its log is printed.
-func (h *kvalWebhook) serve(t *testing.T, source webhook.Source, certFile, keyFile string, certPEM []byte) {
+func (h *kvalWebhook) serve(t *testing.T, cat *catalog.Catalog, source webhook.Source, certFile, keyFile string, certPEM []byte) {
 	t.Helper()
 	l, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
@@ -250,7 +271,7 @@ func (h *kvalWebhook) serve(t *testing.T, source webhook.Source, certFile, keyFi
 
 	options := h.options
 	options.Logger = slog.New(slog.NewTextHandler(h.logs, nil))
-	server := webhook.New(catalog.New(catalog.Options{}), options, source)
+	server := webhook.New(cat, options, source)
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() { done <- server.ServeTLS(ctx, l, certFile, keyFile) }()
@@ -312,9 +333,11 @@ func (h *kvalWebhook) metric(t *testing.T, series string) float64 {
 }
 
 // registerKvalWebhook registers a validating webhook at url for creates and
-// updates of every resource of group and of its status, as `kval serve`
-// is meant to be registered, until the test ends.
-func registerKvalWebhook(t *testing.T, name, group, url string, caBundle []byte) {
+// updates of every resource of group, in versions, and of its status, as
+// `kval serve` is meant to be registered (matchPolicy Equivalent: a request
+// in another version is converted to a registered one), until the test
+// ends.
+func registerKvalWebhook(t *testing.T, name, group string, versions []string, url string, caBundle []byte) {
 	t.Helper()
 	clientset, err := kubernetes.NewForConfig(testCluster.Config())
 	if err != nil {
@@ -329,7 +352,7 @@ func registerKvalWebhook(t *testing.T, name, group, url string, caBundle []byte)
 			Rules: []admissionregistrationv1.RuleWithOperations{{
 				Operations: []admissionregistrationv1.OperationType{admissionregistrationv1.Create, admissionregistrationv1.Update},
 				Rule: admissionregistrationv1.Rule{
-					APIGroups: []string{group}, APIVersions: []string{"*"}, Resources: []string{"*", "*/status"},
+					APIGroups: []string{group}, APIVersions: versions, Resources: []string{"*", "*/status"},
 				},
 			}},
 			FailurePolicy:           &fail,

@@ -51,8 +51,8 @@ func TestCreateDropsStatusWithTheStatusSubresource(t *testing.T) {
 	if _, has := res.Object["status"]; has {
 		t.Errorf("status must be dropped on create: %v", res.Object)
 	}
-	if len(res.Warnings) != 1 || !strings.Contains(res.Warnings[0], "status is ignored") {
-		t.Errorf("dropping status must be reported: %q", res.Warnings)
+	if len(res.Notes) != 1 || !strings.Contains(res.Notes[0], "status is ignored") {
+		t.Errorf("dropping status must be noted: %q", res.Notes)
 	}
 }
 
@@ -134,8 +134,8 @@ func TestUpdate(t *testing.T) {
 		if _, has := meta["resourceVersion"]; has {
 			t.Errorf("the borrowed resourceVersion must not stay in the result: %v", meta)
 		}
-		if len(res.Warnings) != 1 || !strings.Contains(res.Warnings[0], "status changes are ignored") {
-			t.Errorf("warnings %q", res.Warnings)
+		if len(res.Notes) != 1 || !strings.Contains(res.Notes[0], "status changes are ignored") {
+			t.Errorf("notes %q", res.Notes)
 		}
 	})
 

@@ -99,7 +99,8 @@ func (w *walker) path() *field.Path {
 }
 
 // visit checks node n, reached in role r from a parent present in both
-// objects; n's value may be missing on either side.
+// objects, or (fields only) from a parent object that the update adds or
+// removes; n's value may be missing on either side.
 func (w *walker) visit(n *node, r role, newV, oldV any, hasNew, hasOld bool) {
 	if n.mutability != "" {
 		if r.presence && hasNew && !hasOld && n.mutability != schema.AddOnly {
@@ -123,8 +124,28 @@ func (w *walker) visit(n *node, r role, newV, oldV any, hasNew, hasOld bool) {
 	if n.keyMutability != "" {
 		w.checkKeys(n, newV, oldV, lists)
 	}
-	if hasNew && hasOld {
+	switch {
+	case hasNew && hasOld:
 		w.correlated(n, newV, oldV, lists)
+	case n.mutability == "":
+		// A parent added or removed brings its fields in or takes them
+		// out: they are judged as added or removed (see doc.go,
+		// Correlation). A node with mutability of its own was judged
+		// whole above.
+		w.fields(n, newV, oldV)
+	}
+}
+
+// fields visits the properties of a node whose value is an object on at
+// most one side: what is not an object (missing, null, another type) has
+// no fields, so every field of the other side is added or removed. Map
+// values and list items are not visited: keys come and go whole, for the
+// collection's own rules to judge.
+func (w *walker) fields(n *node, newV, oldV any) {
+	newMap, _ := newV.(map[string]any)
+	oldMap, _ := oldV.(map[string]any)
+	if len(n.props) > 0 && (newMap != nil || oldMap != nil) {
+		w.object(n, newMap, oldMap)
 	}
 }
 
@@ -138,10 +159,18 @@ func listsOf(newV, oldV any) (newList, oldList []any, ok bool) {
 // correlated descends into a node present in both objects; lists is the
 // key index of list values, when visit built one.
 func (w *walker) correlated(n *node, newV, oldV any, lists *listPair) {
+	if _, isMap := oldV.(map[string]any); isMap {
+		if _, newIsMap := newV.(map[string]any); !newIsMap {
+			w.fields(n, nil, oldV) // an object replaced by null or another type
+			return
+		}
+	}
 	switch newV := newV.(type) {
 	case map[string]any:
 		if oldV, ok := oldV.(map[string]any); ok {
 			w.object(n, newV, oldV)
+		} else {
+			w.fields(n, newV, nil)
 		}
 	case []any:
 		oldV, ok := oldV.([]any)

@@ -33,7 +33,9 @@ const (
 )
 
 // Mutator changes objects on the mutating endpoint: it returns a JSON patch
-// (RFC 6902) of the request's object, or nil to leave it unchanged.
+// (RFC 6902) of the request's object, or nil to leave it unchanged. An
+// error denies the request: a *Denial with its status and reason, any
+// other as a bad request (400).
 type Mutator func(ctx context.Context, req *admissionv1.AdmissionRequest) (patch []byte, warnings []string, err error)
 
 // Options configure a Server.
@@ -47,9 +49,10 @@ type Options struct {
 	Mutator Mutator
 	// OperatorVersions, when set, makes the server check KUDO Instances
 	// (kudo.dev/v1beta1) with the params package's rules: /validate denies
-	// installs, updates and upgrades they refuse, and /mutate pins the
-	// defaults of immutable parameters on install (ahead of Mutator, which
-	// answers every other request). See instances.go.
+	// installs, updates and upgrades they refuse, through the params
+	// extension of a catalog built with CatalogOptions, and /mutate pins
+	// the defaults of immutable parameters on install (ahead of Mutator,
+	// which answers every other request; see instance_defaults.go).
 	OperatorVersions OperatorVersions
 	Logger           *slog.Logger
 }
@@ -95,7 +98,7 @@ func (s *Server) scope() engine.Scope {
 // Handler serves /validate, /mutate, /healthz, /readyz and /metrics.
 func (s *Server) Handler() http.Handler {
 	mux := http.NewServeMux()
-	mux.HandleFunc("POST /validate", s.serveReview(s.admit))
+	mux.HandleFunc("POST /validate", s.serveReview(s.validate))
 	mux.HandleFunc("POST /mutate", s.serveReview(s.mutate))
 	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, _ *http.Request) { _, _ = w.Write([]byte("ok")) })
 	mux.HandleFunc("GET /readyz", s.serveReady)

@@ -183,7 +183,7 @@ func TestBaseWithOperatorVersions(t *testing.T) {
 		want       string
 	}{
 		{"immutable parameter changed", changed, ExitInvalid,
-			`deploy/zk.yaml:12: The Instance "zk" is invalid: spec.parameters[DISK_SIZE]: Forbidden: parameter is immutable but was changed from "5Gi" to "10Gi"`},
+			`deploy/zk.yaml:12: The Instance "zk" is invalid: spec.parameters[DISK_SIZE]: Forbidden: parameter is immutable but was changed from "5Gi" to "10Gi" (kval's check)`},
 		{"mutable parameter changed", nodesOnly, ExitValid, `deploy/zk.yaml:1: Instance "zk" is valid (update)`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -46,7 +46,7 @@ func TestOldIndexSurvivesHashCollisions(t *testing.T) {
 		t.Fatal(err)
 	}
 	ctx := context.Background()
-	cat, err := loadCatalog(streams{err: &strings.Builder{}}, []string{"../../../../examples/crd.yaml"})
+	cat, err := loadCatalog(t.Context(), streams{err: &strings.Builder{}}, crdSources{crds: []string{"../../../../examples/crd.yaml"}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -127,10 +127,9 @@ func TestOldInAnotherVersion(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			dir := t.TempDir()
-			crd, old, obj := filepath.Join(dir, "crd.yaml"), filepath.Join(dir, "old.yaml"), filepath.Join(dir, "new.yaml")
-			writeFile(t, crd, strings.Replace(widgetCRD, "CONVERSION", tc.conversion, 1))
-			writeFile(t, old, "apiVersion: example.com/v1beta2\nkind: Widget\nmetadata: {name: w, namespace: default, generation: 4}\nspec: {size: small}\n")
-			writeFile(t, obj, "apiVersion: example.com/v1beta1\nkind: Widget\nmetadata: {name: w}\nspec: {size: large}\n")
+			crd := writeFile(t, dir, "crd.yaml", strings.Replace(widgetCRD, "CONVERSION", tc.conversion, 1))
+			old := writeFile(t, dir, "old.yaml", "apiVersion: example.com/v1beta2\nkind: Widget\nmetadata: {name: w, namespace: default, generation: 4}\nspec: {size: small}\n")
+			obj := writeFile(t, dir, "new.yaml", "apiVersion: example.com/v1beta1\nkind: Widget\nmetadata: {name: w}\nspec: {size: large}\n")
 			var stdout, stderr strings.Builder
 			code := Main([]string{"validate", "-o", "json", "--crd", crd, "--old", old, obj}, strings.NewReader(""), &stdout, &stderr)
 			out := stdout.String()
@@ -141,12 +140,5 @@ func TestOldInAnotherVersion(t *testing.T) {
 				t.Errorf("warning %q expected: %v\n%s", tc.warning, tc.warning != "", out)
 			}
 		})
-	}
-}
-
-func writeFile(t *testing.T, path, text string) {
-	t.Helper()
-	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
-		t.Fatal(err)
 	}
 }

@@ -6,8 +6,9 @@ import (
 	"github.com/kval-dev/kval/engine"
 )
 
-// kvalMark ends the detail of an error of kval's own checks in every
-// output format: kube-apiserver would not report it, kval's webhook (or
+// kvalMark ends the detail of an error of kval's own checks in the
+// formats people read (text, github, sarif, junit; JSON, YAML and TAP's
+// diagnostics have origin): kube-apiserver would not report it, kval's webhook (or
 // the CEL rules kval lower writes) would, once kube-apiserver accepts the
 // object.
 const kvalMark = " (kval's check)"
@@ -31,9 +32,11 @@ func (r *objectResult) setResultErrors(res *engine.Result) {
 		errs[i] = e
 	}
 	r.setErrors(errs)
+	// JSON and YAML keep the webhook's words (the answer every frontend
+	// gives) and say whose check it is in origin.
 	for i, e := range res.Errors {
 		if own[e] {
-			r.Errors[i].Origin = originKval
+			r.Errors[i].Detail, r.Errors[i].Message, r.Errors[i].Origin = e.Detail, e.Error(), originKval
 		}
 	}
 }

@@ -15,6 +15,7 @@ import (
 	"k8s.io/client-go/tools/clientcmd"
 
 	"github.com/kval-dev/kval/catalog"
+	"github.com/kval-dev/kval/catalog/crdsource"
 	"github.com/kval-dev/kval/webhook"
 )
 
@@ -39,7 +40,7 @@ func newServeCommand(s streams) *cobra.Command { return serveCommand(s, &serveOp
 // serveCommand is kval serve with its flags bound to o.
 func serveCommand(s streams, o *serveOptions) *cobra.Command {
 	cmd := &cobra.Command{
-		Use:   "serve --crd PATH... --tls-cert-file FILE --tls-private-key-file FILE",
+		Use:   "serve --crd SOURCE... --tls-cert-file FILE --tls-private-key-file FILE",
 		Short: "Serve kval as a validating admission webhook for kube-apiserver",
 		Long: `Serve answers admission.k8s.io/v1 AdmissionReview requests over HTTPS on
 /validate (and /mutate, which allows objects unchanged today), checking every
@@ -52,7 +53,10 @@ itself: the x-kubernetes-mutability and x-kubernetes-key-mutability
 extensions. --mode full runs kube-apiserver's whole pipeline too.
 
 CRD files are reloaded when they change (a mounted ConfigMap's atomic swaps
-included); a CRD that kube-apiserver would reject, or that fails to compile,
+included); a Helm chart serves its crds/ folders; a --crd URL is fetched
+again every --crd-reload-interval (conditionally: an unchanged URL costs a
+304), and a server that cannot be reached leaves the cached copy in use;
+--crd cluster: is --watch-crds. A CRD that kube-apiserver would reject, or that fails to compile,
 never replaces a working one: the error is logged, counted in
 kval_webhook_schema_failures_total and shown on /readyz. Requests kval cannot
 check (a kind it has no CRD for, an object over 3 MiB, a timeout, a panic) are
@@ -82,8 +86,8 @@ serve runs with GOGC=400 (fewer garbage collections, shorter tail latency).`,
 		},
 	}
 	f := cmd.Flags()
-	f.StringSliceVar(&o.crds, "crd", nil, "CRD files or directories to serve, reloaded when they change (repeatable)")
-	f.DurationVar(&o.reloadInterval, "crd-reload-interval", 10*time.Second, "how often the --crd files are checked for changes")
+	f.StringSliceVar(&o.crds, "crd", nil, "CRDs to serve (repeatable): files or directories, reloaded when they change; Helm charts (their crds/); http(s):// URLs, fetched again (conditionally) every --crd-reload-interval; cluster: (as --watch-crds)")
+	f.DurationVar(&o.reloadInterval, "crd-reload-interval", 10*time.Second, "how often the --crd files are checked for changes and its URLs fetched again")
 	f.BoolVar(&o.watchCRDs, "watch-crds", false, "serve the cluster's CRDs, watched live; kval's extensions come from the annotation kval annotate writes")
 	f.StringVar(&o.crdSelector, "crd-selector", "", "with --watch-crds: a label selector of the CRDs to serve")
 	f.StringVar(&o.kubeconfig, "kubeconfig", "", "with --watch-crds or --kudo-instances: kubeconfig file (default: the in-cluster service account)")
@@ -133,15 +137,10 @@ func runServe(ctx context.Context, s streams, o *serveOptions) error {
 	if err != nil {
 		return badInput("%v", err)
 	}
-	sources, err := o.sources()
+	server, err := o.server(log)
 	if err != nil {
 		return err
 	}
-	opts := webhook.Options{Mode: webhook.Mode(o.mode), Timeout: o.timeout, Logger: log}
-	if opts.OperatorVersions, sources, err = o.operatorVersions(sources); err != nil {
-		return err
-	}
-	server := webhook.New(catalog.New(catalog.Options{}), opts, sources...)
 	log.Info("serving", "address", listener.Addr().String(), "mode", o.mode, "kudoInstances", o.kudoInstances)
 	if err := server.ServeTLS(ctx, listener, o.certFile, o.keyFile); err != nil {
 		return fmt.Errorf("serving: %w", err)
@@ -150,11 +149,46 @@ func runServe(ctx context.Context, s streams, o *serveOptions) error {
 	return nil
 }
 
-// sources are where the webhook's CRDs come from: files, the cluster or both.
-func (o *serveOptions) sources() ([]webhook.Source, error) {
+// server is the webhook of the flags: its catalog, and the sources bound
+// to the catalog and to the OperatorVersions.
+func (o *serveOptions) server(log *slog.Logger) (*webhook.Server, error) {
+	opts := webhook.Options{Mode: webhook.Mode(o.mode), Timeout: o.timeout, Logger: log}
+	ovSources, err := o.operatorVersions(&opts)
+	if err != nil {
+		return nil, err
+	}
+	cat := catalog.New(webhook.CatalogOptions(opts))
+	sources, err := o.sources(cat)
+	if err != nil {
+		return nil, err
+	}
+	return webhook.New(cat, opts, append(sources, ovSources...)...), nil
+}
+
+// sources are where the webhook's CRDs come from, into cat: files (Helm
+// charts' crds/ included), URLs, the cluster, or several of them.
+func (o *serveOptions) sources(cat *catalog.Catalog) ([]webhook.Source, error) {
 	var sources []webhook.Source
-	if len(o.crds) > 0 {
-		sources = append(sources, &webhook.FileSource{Paths: o.crds, Interval: o.reloadInterval})
+	var paths, urls []string
+	for _, src := range o.crds {
+		switch {
+		case src == crdsource.ClusterSource:
+			o.watchCRDs = true
+		case crdsource.IsURL(src):
+			urls = append(urls, src)
+		default:
+			expanded, err := crdsource.Expand(src)
+			if err != nil {
+				return nil, badInput("--crd %s: %v", src, err)
+			}
+			paths = append(paths, expanded...)
+		}
+	}
+	if len(paths) > 0 {
+		sources = append(sources, webhook.CRDFiles(cat, paths, o.reloadInterval))
+	}
+	if len(urls) > 0 {
+		sources = append(sources, webhook.CRDURLs(cat, urls, o.reloadInterval, nil))
 	}
 	if !o.watchCRDs {
 		return sources, nil
@@ -163,26 +197,28 @@ func (o *serveOptions) sources() ([]webhook.Source, error) {
 	if err != nil {
 		return nil, err
 	}
-	return append(sources, &webhook.ClusterSource{Client: client, LabelSelector: o.crdSelector}), nil
+	return append(sources, webhook.ClusterCRDs(cat, client, o.crdSelector)), nil
 }
 
 // operatorVersions is where KUDO Instances' OperatorVersions come from
-// with --kudo-instances (files, else the cluster), added to the sources
-// so that /readyz waits for them; nil without the flag.
-func (o *serveOptions) operatorVersions(sources []webhook.Source) (webhook.OperatorVersions, []webhook.Source, error) {
+// with --kudo-instances (files, else the cluster): it sets
+// opts.OperatorVersions and returns the source, for /readyz to wait for
+// them; none without the flag.
+func (o *serveOptions) operatorVersions(opts *webhook.Options) ([]webhook.Source, error) {
 	if !o.kudoInstances {
-		return nil, sources, nil
+		return nil, nil
 	}
+	var source webhook.Source
 	if len(o.ovPaths) > 0 {
-		files := webhook.NewOperatorVersionFiles(o.ovPaths, o.reloadInterval)
-		return files, append(sources, files), nil
+		opts.OperatorVersions, source = webhook.OperatorVersionFiles(o.ovPaths, o.reloadInterval)
+		return []webhook.Source{source}, nil
 	}
 	client, err := o.dynamicClient("--kudo-instances")
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
-	cluster := webhook.NewClusterOperatorVersions(client, 0)
-	return cluster, append(sources, cluster), nil
+	opts.OperatorVersions, source = webhook.ClusterOperatorVersions(client)
+	return []webhook.Source{source}, nil
 }
 
 // dynamicClient is a client of the cluster for the flag that needs it:

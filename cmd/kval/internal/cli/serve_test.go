@@ -110,6 +110,8 @@ func TestServeRefusesToStartWithoutWhatItNeeds(t *testing.T) {
 		{"serve", "--watch-crds", "--kubeconfig", "/no/such/kubeconfig", "--tls-cert-file", "c", "--tls-private-key-file", "k"},
 		{"serve", "--kudo-instances", "--kubeconfig", "/no/such/kubeconfig", "--tls-cert-file", "c", "--tls-private-key-file", "k"},
 		{"serve", "--crd", "x.yaml", "--operator-versions", "ovs/", "--tls-cert-file", "c", "--tls-private-key-file", "k"},
+		{"serve", "--crd", "testdata/charts/nocrds", "--tls-cert-file", "c", "--tls-private-key-file", "k"},
+		{"serve", "--crd", "cluster:", "--kubeconfig", "/no/such/kubeconfig", "--tls-cert-file", "c", "--tls-private-key-file", "k"},
 	} {
 		var stderr bytes.Buffer
 		if code := Main(args, nil, &bytes.Buffer{}, &stderr); code != ExitBadInput || !strings.Contains(stderr.String(), "error:") {
