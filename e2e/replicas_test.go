@@ -89,7 +89,7 @@ func replicatedWebhook(t *testing.T, prefix string) *replicated {
 	b := startBalancer(t, rep.replicas...)
 	installCRD(t, h.client, withoutMutability(t, h.crd))
 	ensure(t, h.client.Resource(namespaceRes), namespace(ledgerNamespace))
-	registerKvalWebhook(t, h.name, group, "https://"+b.addr()+"/validate", certPEM)
+	registerKvalWebhook(t, h.name, group, []string{"*"}, "https://"+b.addr()+"/validate", certPEM)
 	h.ledgers = h.client.Resource(h.resource).Namespace(ledgerNamespace)
 	h.waitUntilCalled(t)
 	return rep
