@@ -23,9 +23,6 @@ func (c *Client) Create(ctx context.Context, obj client.Object, opts ...client.C
 	if err != nil {
 		return err
 	}
-	if obj.GetResourceVersion() != "" {
-		return apierrors.NewBadRequest("resourceVersion should not be set on objects to be created")
-	}
 	c.store.mu.Lock()
 	defer c.store.mu.Unlock()
 	out, err := c.createLocked(ctx, t, m, o.FieldManager, engine.FieldValidation(o.FieldValidation), isDryRun(o.DryRun), false)
@@ -46,6 +43,11 @@ func (c *Client) createLocked(ctx context.Context, t *target, m map[string]any, 
 		return nil, err
 	}
 	fillSystemFields(out)
+	if !dryRun && !applied {
+		if err := resourceVersionSetOnCreate(metaOf(out)); err != nil {
+			return nil, err
+		}
+	}
 	if _, exists := c.store.objects[t.key]; exists {
 		return nil, t.alreadyExists()
 	}
