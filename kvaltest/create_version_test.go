@@ -24,7 +24,9 @@ func TestCreateWithResourceVersionAsKubeAPIServer(t *testing.T) {
 		}
 		return db
 	}
-	invalid := func(u *unstructured.Unstructured) { _ = unstructured.SetNestedField(u.Object, "oracle", "spec", "engine") }
+	invalid := func(u *unstructured.Unstructured) {
+		_ = unstructured.SetNestedField(u.Object, "oracle", "spec", "engine")
+	}
 	if err := c.Create(context.Background(), withRV("5", invalid)); !apierrors.IsInvalid(err) {
 		t.Errorf("invalid object with a resourceVersion: %v, want Invalid", err)
 	}
