@@ -28,8 +28,8 @@ func TestLoadFilesReadsAKubebuilderTree(t *testing.T) {
 func TestKustomizationProblemsNameTheFile(t *testing.T) {
 	tests := map[string]string{
 		"resources:\n- https://example.com/crds.yaml\n": "remote resource https://example.com/crds.yaml is not read",
-		"resources: bases\n":                             "resources: want a list of paths",
-		"resources:\n- missing.yaml\n":                   "missing.yaml",
+		"resources: bases\n":                            "resources: want a list of paths",
+		"resources:\n- missing.yaml\n":                  "missing.yaml",
 	}
 	for content, want := range tests {
 		dir := t.TempDir()
