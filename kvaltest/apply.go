@@ -99,7 +99,7 @@ func (c *Client) applyLocked(ctx context.Context, t *target, applied map[string]
 	force := o.Force != nil && *o.Force
 	merged, err := fm.Apply(live, &unstructured.Unstructured{Object: applied}, o.FieldManager, force)
 	if err != nil {
-		return nil, err
+		return nil, asServed(err) // a patch that does not fit the schema is a plain error, served as a 500
 	}
 	m := merged.(runtime.Unstructured).UnstructuredContent()
 	validation, dryRun := engine.FieldValidation(o.FieldValidation), isDryRun(o.DryRun)

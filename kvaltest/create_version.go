@@ -1,12 +1,6 @@
 package kvaltest
 
-import (
-	"net/http"
-	"strconv"
-
-	apierrors "k8s.io/apimachinery/pkg/api/errors"
-	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
-)
+import "strconv"
 
 // resourceVersionSetOnCreate is kube-apiserver's answer to a create whose
 // object carries a resourceVersion. It is storage that refuses it (etcd3's
@@ -20,10 +14,5 @@ func resourceVersionSetOnCreate(meta map[string]any) error {
 	if n, err := strconv.ParseUint(rv, 10, 64); err != nil || n == 0 {
 		return nil
 	}
-	return &apierrors.StatusError{ErrStatus: metav1.Status{
-		Status:  metav1.StatusFailure,
-		Code:    http.StatusInternalServerError,
-		Reason:  metav1.StatusReasonUnknown,
-		Message: "resourceVersion should not be set on objects to be created",
-	}}
+	return unknownServerError("resourceVersion should not be set on objects to be created")
 }

@@ -26,6 +26,7 @@ func (c *Client) targetOf(obj client.Object) (*target, error) {
 	if err != nil {
 		return nil, err
 	}
+	c.warnDeprecated(k, gvk.Version)
 	ns := obj.GetNamespace()
 	if !k.namespaced {
 		ns = ""
@@ -48,5 +49,6 @@ func (c *Client) targetOfList(list client.ObjectList) (*target, error) {
 	if err != nil {
 		return nil, err
 	}
+	c.warnDeprecated(k, gvk.Version)
 	return &target{gvk: gvk, kind: k, key: key{resource: k.resource}}, nil
 }
