@@ -95,15 +95,17 @@ func (s *subResourceClient) served(obj client.Object, verb string) error {
 // kvaltest serves status and the scale a CRD defines; the subresources of
 // built-in kinds are not modelled: MethodNotSupported.
 func (c *Client) served(obj client.Object, subresource, verb string) error {
-	t, err := c.targetOf(obj)
+	t, err := c.resolveTarget(obj)
 	if err != nil {
 		return err
 	}
-	switch {
-	case t.kind.custom() && !t.kind.hasSubresource(subresource, t.gvk.Version):
+	if (subresource == engine.StatusSubresource || subresource == scaleSubresource && t.kind.custom()) && verb != "create" &&
+		(!t.kind.custom() || t.kind.hasSubresource(subresource, t.gvk.Version)) {
+		return nil // the request's own targetOf warns
+	}
+	c.warnDeprecated(t.kind, t.gvk.Version)
+	if t.kind.custom() && !t.kind.hasSubresource(subresource, t.gvk.Version) {
 		return t.notFound()
-	case (subresource == engine.StatusSubresource || subresource == scaleSubresource && t.kind.custom()) && verb != "create":
-		return nil
 	}
 	resource := schema.GroupResource{Group: t.kind.resource.Group, Resource: t.kind.resource.Resource + "/" + subresource}
 	return apierrors.NewMethodNotSupported(resource, verb)

@@ -18,6 +18,16 @@ type target struct {
 
 // targetOf resolves the kind, scope and key of obj.
 func (c *Client) targetOf(obj client.Object) (*target, error) {
+	t, err := c.resolveTarget(obj)
+	if err == nil {
+		c.warnDeprecated(t.kind, t.gvk.Version)
+	}
+	return t, err
+}
+
+// resolveTarget is targetOf without the deprecation warning, for a check
+// made before the request's own targetOf.
+func (c *Client) resolveTarget(obj client.Object) (*target, error) {
 	gvk, err := c.GroupVersionKindFor(obj)
 	if err != nil {
 		return nil, err
@@ -26,7 +36,6 @@ func (c *Client) targetOf(obj client.Object) (*target, error) {
 	if err != nil {
 		return nil, err
 	}
-	c.warnDeprecated(k, gvk.Version)
 	ns := obj.GetNamespace()
 	if !k.namespaced {
 		ns = ""
