@@ -134,6 +134,19 @@
 //     error (reason, code, text, causes in a fixed order: kube-apiserver's
 //     is random) and the same warnings; each step also states what it must
 //     do on kube-apiserver. What differs on purpose is in kvaltest's doc.
+//   - TestKvaltestAgreesOnGeneratedSequences (agree_generated_test.go):
+//     the same comparison on sequences internal/objgen generates, with a
+//     fixed seed, for every served version of the same CRDs and of KUDO's
+//     (examples/params/kudo-crds.yaml, moved to group
+//     kudo.agree.e2e.kval.dev): 7 objects per version, each created as a
+//     dry run and for real, read, updated, merge- and JSON-patched,
+//     applied server-side, its status updated and merge-patched (where
+//     the CRD has the subresource), deleted as a dry run and for real,
+//     and read again: 2,324 operations on each side. Objects are valid by
+//     their schema's values (CEL rules not considered, so some fail
+//     them), one in three has a keyword violated, some carry an
+//     ownerReference with a field missing. It does not yet pass: see
+//     kvaltest/doc.go for the differences left.
 //   - TestLoweredExampleCRDOnKubeAPIServer (lowered_test.go): `kval
 //     lower`'s output for examples/crd.yaml in kube-apiserver with no
 //     webhook; the example updates and one per extension, allowed and
