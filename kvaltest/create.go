@@ -13,6 +13,7 @@ import (
 	"sigs.k8s.io/controller-runtime/pkg/client"
 
 	"github.com/kval-dev/kval/engine"
+	"github.com/kval-dev/kval/internal/jsonvalue"
 )
 
 // Create stores a new object. A custom resource is validated as
@@ -38,6 +39,10 @@ func (c *Client) createLocked(ctx context.Context, t *target, m map[string]any, 
 	if err := c.nameObject(t, m); err != nil {
 		return nil, err
 	}
+	var request map[string]any
+	if !applied && t.kind.custom() {
+		request = jsonvalue.DeepCopyObject(m) // admission changes m
+	}
 	out, err := c.admitCreate(ctx, t, m, validation)
 	if err != nil {
 		return nil, err
@@ -55,6 +60,7 @@ func (c *Client) createLocked(ctx context.Context, t *target, m map[string]any, 
 		if out, err = c.manageFields(t, "", nil, out, c.managerOr(manager)); err != nil {
 			return nil, err
 		}
+		c.withoutManagedFieldsIfLost(ctx, t, "", nil, request, out)
 	}
 	if !dryRun {
 		metaOf(out)["resourceVersion"] = c.store.nextResourceVersion()

@@ -59,25 +59,29 @@
 // # Agreement with kube-apiserver
 //
 // e2e's TestKvaltestAgreesOnGeneratedSequences sends sequences objgen
-// generates (2,324 operations) to both. The differences it found in
-// deprecation warnings, owner references, creates carrying a
-// resourceVersion and apply errors are fixed; these are not yet (223
-// differing operations of 2,324, in kube-apiserver v1.36.3):
+// generates (2,324 operations) to both. The differences it found are fixed
+// (deprecation warnings on every request to a deprecated version, owner
+// references, creates carrying a resourceVersion, apply errors served as
+// 500s, managedFields lost when kube-apiserver's field manager fails on
+// the object a write sends); 139 operations still differ, against
+// kube-apiserver v1.36.3:
 //
-//   - managed fields: for about 100 writes kube-apiserver stores no
-//     managedFields at all where kvaltest records them (it drops them when
-//     its field manager fails on the object, "[SHOULD NOT HAPPEN] failed
-//     to update managedFields": a null in an associative list, a value of
-//     the wrong type in a preserved subtree; and on GatewayClass and
-//     GRPCRoute objects where its log says nothing), and for about 40 the
-//     entries differ (manager, subresource, fields);
-//   - resourceVersion: about 30 updates and patches where one side stores
-//     a new resourceVersion and the other keeps the old one (a write that
-//     changes nothing but managedFields);
-//   - server-side apply with nulls: about 50 applies where kube-apiserver
-//     validates a null the configuration sets (spec.labels: null, "must be
-//     of type object") and kvaltest does not see it, so the Invalid errors
-//     differ in their causes, and 3 it refuses that kvaltest stores.
+//   - resourceVersion (about 85, on GatewayClass, XMesh, GRPCRoute and
+//     OperatorVersion objects): the create strategy drops the status, so
+//     etcd holds none, and reads fill it with the schema's defaults; the
+//     first update of the object keeps that defaulted status and stores
+//     it, a real write with a new resourceVersion. kvaltest stores objects
+//     as they are read back (defaults applied), finds nothing changed and
+//     keeps the resourceVersion; telling the two apart needs the object
+//     as etcd holds it, which the engine does not return;
+//   - server-side apply with nulls (about 50): kube-apiserver validates
+//     the explicit nulls an apply configuration sets
+//     (spec.targetRefs[0].kind: null, "must be of type string"), kvaltest's
+//     apply path loses them before validation, so the Invalid errors
+//     differ in their causes, and 3 applies kube-apiserver refuses are
+//     stored;
+//   - managedFields (5): entries of OperatorVersions and a few objects
+//     whose managedFields kube-apiserver drops where kvaltest keeps them.
 //
 // e2e's TestKvaltestAgreesWithKubeAPIServer sends the same sequences of
 // writes (creates valid and invalid by schema and by CEL, defaults,

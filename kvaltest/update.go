@@ -81,6 +81,10 @@ type update struct {
 // last finalizer is gone.
 func (c *Client) updateLocked(ctx context.Context, t *target, u update) (map[string]any, error) {
 	old := inVersion(u.current, t.gvk.GroupVersion())
+	var request map[string]any
+	if !u.applied && t.kind.custom() {
+		request = jsonvalue.DeepCopyObject(u.object) // admission changes u.object
+	}
 	out, err := c.admitUpdate(ctx, t, u, old)
 	if err != nil {
 		return nil, err
@@ -89,6 +93,7 @@ func (c *Client) updateLocked(ctx context.Context, t *target, u update) (map[str
 		if out, err = c.manageFields(t, u.subresource, old, out, c.managerOr(u.manager)); err != nil {
 			return nil, err
 		}
+		c.withoutManagedFieldsIfLost(ctx, t, u.subresource, old, request, out)
 	}
 	if unchanged(out, old) || u.dryRun {
 		return out, nil // etcd keeps an identical object: no new resourceVersion
