@@ -31,7 +31,7 @@ func (v *Validator) Validate(ctx context.Context, req Request) (*Result, error) 
 // reports whether validation can go on. An old object that does not decode
 // is reported under the path "<old object>".
 func (r *run) decode() bool {
-	r.res = r.v.Decode(r.req.Object)
+	r.res = r.v.decode(r.req.Object, !r.req.Applied)
 	if r.req.OldObject != nil {
 		r.old = r.req.OldObject
 		if !r.req.OldObjectDisposable {

@@ -43,7 +43,7 @@ func (c *Client) createLocked(ctx context.Context, t *target, m map[string]any, 
 	if !applied && t.kind.custom() {
 		request = jsonvalue.DeepCopyObject(m) // admission changes m
 	}
-	out, err := c.admitCreate(ctx, t, m, validation)
+	out, err := c.admitCreate(ctx, t, write{op: engine.Create, object: m, validation: validation, name: t.key.name, applied: applied})
 	if err != nil {
 		return nil, err
 	}
@@ -72,16 +72,15 @@ func (c *Client) createLocked(ctx context.Context, t *target, m map[string]any, 
 // admitCreate validates a custom resource; a built-in kind is stored as
 // given (validated with option ValidateBuiltins), without its status (as
 // the strategies of most kinds reset it).
-func (c *Client) admitCreate(ctx context.Context, t *target, m map[string]any, validation engine.FieldValidation) (map[string]any, error) {
-	w := write{op: engine.Create, object: m, validation: validation, name: t.key.name}
+func (c *Client) admitCreate(ctx context.Context, t *target, w write) (map[string]any, error) {
 	if t.kind.custom() {
 		return c.validate(ctx, t, w)
 	}
 	if err := c.validateBuiltin(ctx, t, w); err != nil {
 		return nil, err
 	}
-	delete(m, "status")
-	return m, nil
+	delete(w.object, "status")
+	return w.object, nil
 }
 
 // nameObject gives an object its generated name (a random suffix, as

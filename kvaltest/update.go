@@ -121,7 +121,7 @@ func (c *Client) removeFinalized(t *target, out map[string]any) map[string]any {
 // gets the status subresource's semantics, and validation only with
 // option ValidateBuiltins.
 func (c *Client) admitUpdate(ctx context.Context, t *target, u update, old map[string]any) (map[string]any, error) {
-	w := write{op: engine.Update, subresource: u.subresource, object: u.object, old: old, validation: u.validation, name: t.key.name, patched: u.patched}
+	w := write{op: engine.Update, subresource: u.subresource, object: u.object, old: old, validation: u.validation, name: t.key.name, patched: u.patched, applied: u.applied}
 	if t.kind.custom() {
 		return c.validate(ctx, t, w)
 	}

@@ -19,6 +19,7 @@ type write struct {
 	validation  engine.FieldValidation
 	name        string // for errors: the name the request gave
 	patched     []byte // a patch's result, for its strict decoding error
+	applied     bool   // object is server-side apply's merge result
 }
 
 // validate runs a write of a custom resource through kval's engine (and a
@@ -37,7 +38,7 @@ func (c *Client) validate(ctx context.Context, t *target, w write) (map[string]a
 	}
 	res, err := v.Validate(ctx, engine.Request{
 		Operation: w.op, Subresource: w.subresource,
-		Object: w.object, OldObject: w.old, FieldValidation: w.validation,
+		Object: w.object, OldObject: w.old, FieldValidation: w.validation, Applied: w.applied,
 	})
 	if err != nil {
 		return nil, fmt.Errorf("kvaltest: validating %s %q: %w", gvkString(t.gvk), w.name, err)
