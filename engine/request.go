@@ -65,6 +65,8 @@ type Request struct {
 	// never sees it, so the nulls it sets on fields that are not nullable
 	// stay, for validation to refuse.
 	Applied bool
+	// KeepStored asks for Result.Stored.
+	KeepStored bool
 
 	// DisableRatcheting reports errors on values an update did not change as
 	// errors, not as Result.Ratcheted (kube-apiserver ratchets, KEP-4008).

@@ -86,5 +86,8 @@ func (r *run) finish(borrowed bool) {
 	if borrowed {
 		delete(metadataOf(r.obj), "resourceVersion")
 	}
+	if r.req.KeepStored && r.res.Object != nil {
+		r.res.Stored = jsonvalue.DeepCopyObject(r.res.Object)
+	}
 	r.v.readBack(r.res.Object)
 }

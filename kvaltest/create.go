@@ -43,7 +43,8 @@ func (c *Client) createLocked(ctx context.Context, t *target, m map[string]any, 
 	if !applied && t.kind.custom() {
 		request = jsonvalue.DeepCopyObject(m) // admission changes m
 	}
-	out, err := c.admitCreate(ctx, t, write{op: engine.Create, object: m, validation: validation, name: t.key.name, applied: applied})
+	var etcd map[string]any // out as etcd holds it
+	out, err := c.admitCreate(ctx, t, write{op: engine.Create, object: m, validation: validation, name: t.key.name, applied: applied, stored: &etcd})
 	if err != nil {
 		return nil, err
 	}
@@ -65,6 +66,7 @@ func (c *Client) createLocked(ctx context.Context, t *target, m map[string]any, 
 	if !dryRun {
 		metaOf(out)["resourceVersion"] = c.store.nextResourceVersion()
 		c.store.put(t.key, out, watch.Added)
+		c.store.keepContent(t.key, metaOf(out)["resourceVersion"], etcd)
 	}
 	return out, nil
 }

@@ -25,7 +25,8 @@ type store struct {
 	objects  map[key]map[string]any
 	revision uint64
 	events   *watch.Broadcaster
-	pages    snapshots // of paginated lists (paginate.go)
+	pages    snapshots             // of paginated lists (paginate.go)
+	contents map[key]storedContent // objects' content as etcd holds it (store_content.go)
 }
 
 func newStore() *store {

@@ -20,6 +20,9 @@ type write struct {
 	name        string // for errors: the name the request gave
 	patched     []byte // a patch's result, for its strict decoding error
 	applied     bool   // object is server-side apply's merge result
+	// stored, when set, receives the object as storage keeps it
+	// (engine.Result.Stored).
+	stored *map[string]any
 }
 
 // validate runs a write of a custom resource through kval's engine (and a
@@ -39,6 +42,7 @@ func (c *Client) validate(ctx context.Context, t *target, w write) (map[string]a
 	res, err := v.Validate(ctx, engine.Request{
 		Operation: w.op, Subresource: w.subresource,
 		Object: w.object, OldObject: w.old, FieldValidation: w.validation, Applied: w.applied,
+		KeepStored: w.stored != nil,
 	})
 	if err != nil {
 		return nil, fmt.Errorf("kvaltest: validating %s %q: %w", gvkString(t.gvk), w.name, err)
@@ -46,6 +50,9 @@ func (c *Client) validate(ctx context.Context, t *target, w write) (map[string]a
 	c.warn(warningsOf(res, w.validation))
 	if !res.Valid() || len(found) > 0 {
 		return nil, t.invalid(res, w, found)
+	}
+	if w.stored != nil {
+		*w.stored = res.Stored
 	}
 	return stored(res), nil
 }
