@@ -43,6 +43,7 @@ func (n *normalizer) error(err error) *statusOutcome {
 		out.Code, out.Details = status.Status().Code, status.Status().Details
 	}
 	out.sortCauses()
+	out.Text = sortedErrorLines(out.Text)
 	n.quotedObjects(out)
 	out.Text = n.versionsIn(out.Text)
 	return out
@@ -109,6 +110,21 @@ func (s *statusOutcome) sortCauses() {
 		return strings.Compare(a.Field+": "+a.Message, b.Field+": "+b.Message)
 	})
 	s.Text = prefix + causeList(causes)
+}
+
+// sortedErrorLines puts the lines of a text that ends with a list of
+// errors, one per line ("errors:\n  .spec.a: ...\n  .spec.b: ..."), in a
+// fixed order. structured-merge-diff lists the errors of an object that
+// does not fit its schema as it walks the object's maps, in Go's random
+// order, on both sides.
+func sortedErrorLines(text string) string {
+	head, list, ok := strings.Cut(text, "errors:\n  ")
+	if !ok {
+		return text
+	}
+	lines := strings.Split(list, "\n  ")
+	slices.Sort(lines)
+	return head + "errors:\n  " + strings.Join(lines, "\n  ")
 }
 
 // causeList is the list of causes as an Invalid error's text ends with it
