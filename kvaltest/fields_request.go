@@ -20,7 +20,7 @@ import (
 // field manager would have failed on request, the object as sent (before
 // admission changed it), against old (nil on create).
 func (c *Client) withoutManagedFieldsIfLost(ctx context.Context, t *target, subresource string, old, request, out map[string]any) {
-	if request != nil && c.managedFieldsLost(ctx, t, subresource, old, request) {
+	if request != nil && statusReset(subresource, request, out) && c.managedFieldsLost(ctx, t, subresource, old, request) {
 		delete(metaOf(out), "managedFields")
 	}
 }
@@ -48,4 +48,17 @@ func (c *Client) managedFieldsLost(ctx context.Context, t *target, subresource s
 	}
 	_, err = fm.Update(live, &unstructured.Unstructured{Object: probe}, "kvaltest-probe")
 	return err != nil
+}
+
+// statusReset reports whether the strategy may have changed what the field
+// manager saw: a write of the object whose status is not the one stored,
+// or any write of the status subresource (its object's other fields are
+// the old ones). Otherwise the object kvaltest's field manager converted
+// is the one kube-apiserver's saw, and nothing is lost.
+func statusReset(subresource string, request, out map[string]any) bool {
+	if subresource != "" {
+		return true
+	}
+	status, sent := request["status"]
+	return sent && !jsonvalue.Equal(status, out["status"])
 }
