@@ -21,6 +21,10 @@ type Options struct {
 	// (Deployments, ConfigMaps) from their published schemas, for the
 	// groups no CRD of the catalog defines (see package builtin).
 	Builtins *builtin.Set
+	// Fallback CRDs serve the groups no CRD of the catalog defines, ahead
+	// of Builtins: kval serve --kudo-instances serves KUDO's Instances
+	// without a CRD of theirs (params.InstanceCRD).
+	Fallback []*schema.CRD
 }
 
 // Catalog is a set of CRDs, safe for concurrent use: lookups never block on
@@ -34,12 +38,19 @@ type Catalog struct {
 	builtins sync.Map
 	// deferred are the CRDs LoadFilesDeferred has not decoded yet.
 	deferred atomic.Pointer[deferredSet]
+	// fallback are the entries of Options.Fallback.
+	fallback *snapshot
 }
 
 // New returns an empty catalog.
 func New(opts Options) *Catalog {
 	c := &Catalog{opts: opts}
 	c.current.Store(newSnapshot(nil))
+	fallback := map[string]*entry{}
+	for _, crd := range opts.Fallback {
+		fallback[crd.Name()] = newEntry(crd, opts)
+	}
+	c.fallback = newSnapshot(fallback)
 	return c
 }
 

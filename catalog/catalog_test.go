@@ -49,8 +49,8 @@ func TestLookupRules(t *testing.T) {
 	}{
 		{"example.com/v1", "Widget", nil, ""},
 		{"example.com/v2", "Widget", nil, ""},
-		{"v1", "Namespace", &notCovered, "skipped: a built-in kind of the core group, not a custom resource"},
-		{"apps/v1", "Deployment", &notCovered, `skipped: no CustomResourceDefinition of group "apps" was given`},
+		{"v1", "Namespace", &notCovered, "a built-in kind of the core group, not a custom resource"},
+		{"apps/v1", "Deployment", &notCovered, `no CustomResourceDefinition of group "apps" was given`},
 		{"example.com/v3", "Widget", &noMatch, `no matches for kind "Widget" in version "example.com/v3": version v3 of CustomResourceDefinition "widgets.example.com" is not served`},
 		{"example.com/v9", "Widget", &noMatch, `no matches for kind "Widget" in version "example.com/v9": CustomResourceDefinition "widgets.example.com" has no version v9`},
 		{"example.com/v1", "Gadget", &noMatch, `no matches for kind "Gadget" in version "example.com/v1": no CustomResourceDefinition of group example.com defines kind Gadget`},
@@ -226,5 +226,23 @@ func TestACompilationPanicIsTheVersionsError(t *testing.T) {
 		if _, err := c.ForObject(context.Background(), "example.com/v1", "Widget"); err == nil || err.Error() != want {
 			t.Errorf("lookup: %v, want %s", err, want)
 		}
+	}
+}
+
+// TestDefinesKindNamesOnlyTheKindsOfItsCRDs: decoded and deferred CRDs'
+// kinds, nothing else (a frontend bounds metric labels with it).
+func TestDefinesKindNamesOnlyTheKindsOfItsCRDs(t *testing.T) {
+	c := loaded(t, crdYAML("widgets.example.com", 3))
+	for _, tc := range []struct {
+		group, kind string
+		want        bool
+	}{{"example.com", "Widget", true}, {"example.com", "Gadget", false}, {"example.org", "Widget", false}, {"", "Widget", false}} {
+		if got := c.DefinesKind(tc.group, tc.kind); got != tc.want {
+			t.Errorf("DefinesKind(%q, %q) = %v, want %v", tc.group, tc.kind, got, tc.want)
+		}
+	}
+	deferred := deferredCatalog(t, map[string]string{"gadgets.yaml": blockCRD("gadgets", "Gadget", "")})
+	if !deferred.DefinesKind("example.com", "Gadget") || len(deferred.CRDs()) != 0 {
+		t.Errorf("a deferred CRD's kind: defined %v, decoded %d", deferred.DefinesKind("example.com", "Gadget"), len(deferred.CRDs()))
 	}
 }

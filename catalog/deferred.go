@@ -45,7 +45,14 @@ func (e *UnusableCRDError) Error() string {
 // them); those of one an object needs are that lookup's
 // *UnusableCRDError. CRDs() and Check see decoded CRDs only.
 func (c *Catalog) LoadFilesDeferred(paths ...string) ([]schema.Problem, error) {
-	loaded := schema.LoadFilesDeferred(paths)
+	return c.Load(schema.LoadFilesDeferred(paths))
+}
+
+// Load puts what was read (schema.LoadFiles, schema.LoadFilesDeferred,
+// package crdsource) into the catalog: its decoded CRDs now, its deferred
+// ones on the first lookup of their kind. When a problem is an error it
+// returns ErrUnusable and puts nothing, as LoadFiles.
+func (c *Catalog) Load(loaded *schema.Loaded) ([]schema.Problem, error) {
 	crds, problems, err := usable(loaded)
 	if err != nil {
 		return problems, err

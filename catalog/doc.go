@@ -2,7 +2,9 @@
 // CLI's --crd files, a webhook's schemas, a test client's CRDs) and hands out
 // one compiled engine.Validator per served version.
 //
-// It owns what every frontend would otherwise repeat:
+// It owns what every frontend would otherwise repeat (where CRDs come
+// from, Helm charts, URLs and the cluster included, is its package
+// crdsource):
 //
 //   - loading CRDs from files, directories and bytes, with every unusable
 //     document reported (a bare schema serves no kind, so it is reported and
@@ -12,8 +14,11 @@
 //   - lookup by apiVersion and kind, or by group, version and resource, with
 //     the "group known, version or kind unknown" rule: objects of a group no
 //     CRD defines are not custom resources kval was asked about
-//     (NotCoveredError: frontends skip them), while a group that is defined
+//     (NotCoveredError: the CLI skips them, the webhook denies them), while a group that is defined
 //     but does not serve the version or kind is an error (NoMatchError);
+//   - fallback CRDs (Options.Fallback) for groups no CRD defines, ahead of
+//     the built-in kinds: the webhook serves KUDO's Instances without a CRD
+//     of theirs;
 //   - lazy compilation: a CRD version is linted and compiled on first use,
 //     once, however many requests ask for it at the same time (the
 //     compilation starts beside the lint, so that both cores work);

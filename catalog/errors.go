@@ -11,14 +11,15 @@ import (
 
 // NotCoveredError says that no CRD of the catalog defines the group of an
 // object: it is not a custom resource kval was asked about (a Namespace, a
-// Deployment among the manifests), and frontends skip it.
+// Deployment among the manifests). What to do about it is the frontend's:
+// the CLI skips it, the webhook denies it, kvaltest stores it unvalidated.
 type NotCoveredError struct{ Group string }
 
 func (e *NotCoveredError) Error() string {
 	if e.Group == "" {
-		return "skipped: a built-in kind of the core group, not a custom resource"
+		return "a built-in kind of the core group, not a custom resource"
 	}
-	return fmt.Sprintf("skipped: no CustomResourceDefinition of group %q was given", e.Group)
+	return fmt.Sprintf("no CustomResourceDefinition of group %q was given", e.Group)
 }
 
 // NotAnObjectError says that a document has no apiVersion or no kind: it

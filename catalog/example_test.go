@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 
+	"k8s.io/apimachinery/pkg/runtime/schema"
+
 	"github.com/kval-dev/kval/catalog"
 	"github.com/kval-dev/kval/engine"
 )
@@ -26,7 +28,12 @@ func Example() {
 		panic(err) // a request that cannot run, or ctx ended
 	}
 	fmt.Println(res.Valid(), res.Errors)
-	// Output: false [spec.engine: Forbidden: field is immutable]
+	// kube-apiserver's answer, as every frontend gives it.
+	status := res.Err(schema.GroupVersionKind{Group: "example.kval.dev", Version: "v1", Kind: "Database"}, "orders")
+	fmt.Println(status.Status().Code, status)
+	// Output:
+	// false [spec.engine: Forbidden: field is immutable]
+	// 422 Database.example.kval.dev "orders" is invalid: spec.engine: Forbidden: field is immutable
 }
 
 func database(engine string) map[string]any {

@@ -44,6 +44,11 @@ func ReadBytes(name string, data []byte) ([]*schema.CRD, []schema.Problem, error
 	return usable(schema.LoadBytes(name, data))
 }
 
+// Usable returns the CRDs of what was read (schema.LoadFiles, package
+// crdsource) with every problem, as ReadFiles does: ErrUnusable and no
+// CRDs when a problem is an error. Deferred CRDs are not returned.
+func Usable(loaded *schema.Loaded) ([]*schema.CRD, []schema.Problem, error) { return usable(loaded) }
+
 func usable(loaded *schema.Loaded) ([]*schema.CRD, []schema.Problem, error) {
 	problems := append(loaded.Problems, loaded.Duplicates()...)
 	for _, s := range loaded.Schemas {

@@ -27,7 +27,10 @@ func (c *Catalog) ForObject(ctx context.Context, apiVersion, kind string) (*engi
 	}
 	snap := c.current.Load()
 	what := wanted{"kind", kind, apiVersion}
-	if !c.definesGroup(snap, group) {
+	switch {
+	case c.fallback.groups[group] && !c.definesGroup(snap, group):
+		snap = c.fallback
+	case !c.definesGroup(snap, group):
 		return c.builtinForKind(ctx, group, version, kind, what)
 	}
 	e := snap.byKind[group+"/"+kind]
@@ -45,7 +48,10 @@ func (c *Catalog) ForResource(ctx context.Context, group, version, resource stri
 	}
 	snap := c.current.Load()
 	what := wanted{"resource", resource, group + "/" + version}
-	if !c.definesGroup(snap, group) {
+	switch {
+	case c.fallback.groups[group] && !c.definesGroup(snap, group):
+		snap = c.fallback
+	case !c.definesGroup(snap, group):
 		return c.builtinForResource(ctx, group, version, resource, what)
 	}
 	e := snap.byResource[group+"/"+resource]
@@ -61,4 +67,15 @@ type wanted struct{ noun, name, apiVersion string }
 
 func (w wanted) String() string {
 	return fmt.Sprintf("%s %q in version %q", w.noun, w.name, w.apiVersion)
+}
+
+// DefinesKind reports whether a CRD of the catalog, decoded or deferred,
+// defines kind in group. It decodes nothing and never fails: frontends use
+// it to tell a kind they serve from any string a client sent.
+func (c *Catalog) DefinesKind(group, kind string) bool {
+	if c.current.Load().byKind[group+"/"+kind] != nil {
+		return true
+	}
+	d := c.deferred.Load()
+	return d != nil && d.byKind[group+"/"+kind] != nil
 }

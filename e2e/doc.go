@@ -1,6 +1,8 @@
 // Package e2e holds kval's end-to-end tests: they run against a real
 // kube-apiserver, backed by a real etcd, that package e2e/cluster starts once
-// per test binary (in TestMain, with cluster.Main).
+// per test binary (in TestMain, with cluster.Main). Package e2e/playbrowser,
+// in this module too but with no cluster, tests the playground (kval play)
+// in a real headless Chromium.
 //
 // # kube-apiserver
 //
@@ -60,7 +62,7 @@
 // Immutable, AddOnly, RemoveOnly; an Immutable struct; atomic lists that
 // are Immutable, append-only, of fixed length; a list-map of Immutable
 // items with AddOnly keys; a set with RemoveOnly keys; a map of Immutable
-// values with AddOnly keys; an Immutable status field), and the helper
+// values with AddOnly keys; an AddOnly status field), and the helper
 // checks that `kval lint` accepts it.
 //
 // The tests write Ledgers with client-go and assert kube-apiserver's answer:
@@ -90,9 +92,10 @@
 //     removes it (denied) unless another manager applied it too (kept,
 //     allowed).
 //   - TestWebhookJudgesStatusUpdatesOnTheStatus: UpdateStatus, JSON and
-//     merge patches of /status and applies to /status that change, remove or
-//     add the Immutable status field are denied, a first status and mutable
-//     status fields are allowed; a spec change sent through /status, and a
+//     merge patches of /status and applies to /status that change or remove
+//     the AddOnly status field (with the whole status too) are denied, a
+//     first status, the field added later and mutable status fields are
+//     allowed; a spec change sent through /status, and a
 //     status change sent to the object, are ignored by kube-apiserver, not
 //     denied.
 //   - TestWebhookFollowsItsCRDFile: the CRD file is rewritten while the
@@ -103,6 +106,17 @@
 //     10 MB body, deep nesting, an UPDATE without oldObject and an unknown
 //     kind sent to the running webhook get HTTP 400/413 or a denial saying
 //     why, and the webhook goes on judging kube-apiserver's requests.
+//   - TestTwoReplicasRestartWithoutFailingWrites (replicas_test.go): two
+//     `kval serve` processes (built from cmd/kval) behind a loopback TCP
+//     balancer that follows their /readyz as a Service's endpoints do and
+//     never retries a refused connection (balancer_test.go), registered as
+//     the webhook; four writers create Ledgers, change a mutable field
+//     (admitted) and an immutable one (denied) while (a) each replica in
+//     turn gets SIGTERM and restarts: no write admitted or denied wrongly,
+//     none failed; (b) one replica gets SIGKILL: none admitted or denied
+//     wrongly, and the few that failed (those in flight on it, or sent to
+//     it before the balancer saw it gone) are logged. With --drain-delay 0
+//     the SIGTERM case fails writes.
 //   - TestWebhookServesLiveAnnotatedCRDs: the webhook serves the cluster's
 //     CRDs (kval serve --watch-crds); the CRD was created as `kval annotate`
 //     writes it, and a change of its annotation in the cluster changes what
@@ -120,6 +134,17 @@
 //     CLIENT_PORT (made immutable) and STORAGE_CLASS (added as immutable)
 //     is denied naming both with their defaults, the one with values is
 //     stored.
+//   - TestWebhookDeniesChangingAnImmutableFieldThroughItsParent
+//     (parents_test.go): a JSON patch removing /spec, and an update adding
+//     spec to a Ledger without one, are each denied (spec.engine is
+//     immutable, the root does not require spec).
+//   - TestWebhookRegisteredForTheDefiningVersionDeniesUpdatesThroughAnother
+//     (parents_test.go): the Ledger CRD with a v2 that lacks the extensions
+//     (conversion None), the webhook registered for v1 only with
+//     matchPolicy Equivalent, as deploy/webhook.yaml says: an update and a
+//     JSON patch removing /spec through v2 are denied; the control,
+//     TestWebhookRegisteredForEveryVersionLetsV2Through, registered for
+//     "*", lets the update through v2 pass (the webhook gets it in v2).
 //
 // # kvaltest and kval lower against kube-apiserver
 //
@@ -160,6 +185,10 @@
 //   - TestLoweredSeedExamplesOnKubeAPIServer (lowered_seed_test.go): seed
 //     000's worked examples under each value of the extension (217
 //     transitions), in one CRD, likewise; and each verdict is the seed's.
+//   - TestLoweredCRDDeniesChangingAnImmutableFieldThroughItsParent
+//     (parents_test.go): with no webhook, the lowered examples/crd.yaml
+//     makes kube-apiserver deny a JSON patch removing /spec and an update
+//     adding spec back, with kval's engine's errors.
 //
 // # Figures (2 shared cores)
 //

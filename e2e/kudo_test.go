@@ -16,6 +16,7 @@ import (
 	"k8s.io/client-go/dynamic"
 	"k8s.io/client-go/kubernetes"
 
+	"github.com/kval-dev/kval/catalog"
 	"github.com/kval-dev/kval/manifest"
 	"github.com/kval-dev/kval/params"
 	"github.com/kval-dev/kval/webhook"
@@ -135,10 +136,10 @@ func operatorVersionObject(ov *params.OperatorVersion) *unstructured.Unstructure
 // returns once kube-apiserver calls both.
 func startKUDOWebhook(t *testing.T, client *dynamic.DynamicClient) *dynamic.DynamicClient {
 	t.Helper()
-	ovs := webhook.NewClusterOperatorVersions(client, 0)
+	ovs, source := webhook.ClusterOperatorVersions(client)
 	h := &kvalWebhook{client: client, logs: &syncBuffer{}, options: webhook.Options{OperatorVersions: ovs}}
 	certFile, keyFile, certPEM := writeServingCertificate(t, t.TempDir())
-	h.serve(t, ovs, certFile, keyFile, certPEM)
+	h.serve(t, catalog.New(webhook.CatalogOptions(h.options)), source, certFile, keyFile, certPEM)
 	h.waitReady(t)
 	registerKUDOWebhooks(t, h.url, certPEM)
 	waitForKUDOWebhooks(t, client.Resource(instanceResource).Namespace(kudoNamespace))

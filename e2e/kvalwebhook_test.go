@@ -57,7 +57,8 @@ type kvalWebhook struct {
 	group    string
 	crd      map[string]any // the CRD the webhook serves, extensions included
 	crdFile  string         // where the webhook reads it from
-	url      string         // https://127.0.0.1:<port>
+	url      string         // https://127.0.0.1:<port>, the admission port
+	probes   string         // http://127.0.0.1:<port>: /readyz, /metrics
 	https    *http.Client   // trusts the webhook's certificate
 	resource schema.GroupVersionResource
 	client   *dynamic.DynamicClient
@@ -91,11 +92,27 @@ const (
 // startKvalWebhookWith is startKvalWebhook with the CRD from source.
 func startKvalWebhookWith(t *testing.T, prefix string, source crdSource) *kvalWebhook {
 	t.Helper()
+	return startKvalWebhookFor(t, prefix, source, webhookSetup{})
+}
+
+// webhookSetup changes what startKvalWebhookFor serves and registers.
+type webhookSetup struct {
+	editCRD  func(crd map[string]any) // the CRD served and installed
+	versions []string                 // registered; every version ("*") when empty
+}
+
+// startKvalWebhookFor is startKvalWebhookWith with the setup's changes.
+func startKvalWebhookFor(t *testing.T, prefix string, source crdSource, setup webhookSetup) *kvalWebhook {
+	t.Helper()
 	group := prefix + ".e2e.kval.dev"
+	crd := ledgerCRD(t, group)
+	if setup.editCRD != nil {
+		setup.editCRD(crd)
+	}
 	h := &kvalWebhook{
 		name:     "kval." + group,
 		group:    group,
-		crd:      ledgerCRD(t, group),
+		crd:      crd,
 		resource: schema.GroupVersionResource{Group: group, Version: "v1", Resource: "ledgers"},
 		client:   dynamicClient(t),
 		logs:     &syncBuffer{},
@@ -106,22 +123,27 @@ func startKvalWebhookWith(t *testing.T, prefix string, source crdSource) *kvalWe
 		t.Fatal(err)
 	}
 	h.crdFile = filepath.Join(crdDir, "ledgers.yaml")
-	var src webhook.Source = &webhook.FileSource{Paths: []string{crdDir}, Interval: 100 * time.Millisecond}
+	cat := catalog.New(webhook.CatalogOptions(h.options))
+	src := webhook.CRDFiles(cat, []string{crdDir}, 100*time.Millisecond)
 	if source == fromFile {
 		h.writeCRD(t)
 	} else {
 		installCRD(t, h.client, h.annotatedCRD(t, prefix))
-		src = &webhook.ClusterSource{Client: h.client, LabelSelector: liveLabel + "=" + prefix}
+		src = webhook.ClusterCRDs(cat, h.client, liveLabel+"="+prefix)
 	}
 	certFile, keyFile, certPEM := writeServingCertificate(t, dir)
-	h.serve(t, src, certFile, keyFile, certPEM)
+	h.serve(t, cat, src, certFile, keyFile, certPEM)
 	h.waitReady(t)
 
 	if source == fromFile {
 		installCRD(t, h.client, withoutMutability(t, h.crd))
 	}
 	ensure(t, h.client.Resource(namespaceRes), namespace(ledgerNamespace))
-	registerKvalWebhook(t, h.name, group, h.url+"/validate", certPEM)
+	versions := setup.versions
+	if len(versions) == 0 {
+		versions = []string{"*"}
+	}
+	registerKvalWebhook(t, h.name, group, versions, h.url+"/validate", certPEM)
 	h.ledgers = h.client.Resource(h.resource).Namespace(ledgerNamespace)
 	h.waitUntilCalled(t)
 	return h
@@ -237,23 +259,27 @@ func writeServingCertificate(t *testing.T, dir string) (certFile, keyFile string
 
 // serve runs the webhook on a free loopback port until the test ends; when
 // the test failed, its log is printed.
-func (h *kvalWebhook) serve(t *testing.T, source webhook.Source, certFile, keyFile string, certPEM []byte) {
+func (h *kvalWebhook) serve(t *testing.T, cat *catalog.Catalog, source webhook.Source, certFile, keyFile string, certPEM []byte) {
 	t.Helper()
 	l, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
 	}
-	h.url = "https://" + l.Addr().String()
+	probes, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	h.url, h.probes = "https://"+l.Addr().String(), "http://"+probes.Addr().String()
 	pool := x509.NewCertPool()
 	pool.AppendCertsFromPEM(certPEM)
 	h.https = &http.Client{Timeout: 10 * time.Second, Transport: &http.Transport{TLSClientConfig: &tls.Config{RootCAs: pool}}}
 
 	options := h.options
 	options.Logger = slog.New(slog.NewTextHandler(h.logs, nil))
-	server := webhook.New(catalog.New(catalog.Options{}), options, source)
+	server := webhook.New(cat, options, source)
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
-	go func() { done <- server.ServeTLS(ctx, l, certFile, keyFile) }()
+	go func() { done <- server.Serve(ctx, l, probes, certFile, keyFile) }()
 	t.Cleanup(func() {
 		cancel()
 		if err := <-done; err != nil {
@@ -266,13 +292,13 @@ func (h *kvalWebhook) serve(t *testing.T, source webhook.Source, certFile, keyFi
 	})
 }
 
-// get fetches a path of the webhook's server.
+// get fetches a path of the webhook's probe port (/readyz, /metrics).
 func (h *kvalWebhook) get(ctx context.Context, path string) (int, string, error) {
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, h.url+path, nil)
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, h.probes+path, nil)
 	if err != nil {
 		return 0, "", err
 	}
-	resp, err := h.https.Do(req)
+	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
 		return 0, "", err
 	}
@@ -312,9 +338,11 @@ func (h *kvalWebhook) metric(t *testing.T, series string) float64 {
 }
 
 // registerKvalWebhook registers a validating webhook at url for creates and
-// updates of every resource of group and of its status, as `kval serve`
-// is meant to be registered, until the test ends.
-func registerKvalWebhook(t *testing.T, name, group, url string, caBundle []byte) {
+// updates of every resource of group, in versions, and of its status, as
+// `kval serve` is meant to be registered (matchPolicy Equivalent: a request
+// in another version is converted to a registered one), until the test
+// ends.
+func registerKvalWebhook(t *testing.T, name, group string, versions []string, url string, caBundle []byte) {
 	t.Helper()
 	clientset, err := kubernetes.NewForConfig(testCluster.Config())
 	if err != nil {
@@ -329,7 +357,7 @@ func registerKvalWebhook(t *testing.T, name, group, url string, caBundle []byte)
 			Rules: []admissionregistrationv1.RuleWithOperations{{
 				Operations: []admissionregistrationv1.OperationType{admissionregistrationv1.Create, admissionregistrationv1.Update},
 				Rule: admissionregistrationv1.Rule{
-					APIGroups: []string{group}, APIVersions: []string{"*"}, Resources: []string{"*", "*/status"},
+					APIGroups: []string{group}, APIVersions: versions, Resources: []string{"*", "*/status"},
 				},
 			}},
 			FailurePolicy:           &fail,

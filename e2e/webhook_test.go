@@ -687,25 +687,31 @@ func TestWebhookJudgesStatusUpdatesOnTheStatus(t *testing.T) {
 		status string // the status stored, when allowed
 	}{
 		{
-			name:   "UpdateStatus changing the Immutable status field is denied",
+			name:   "UpdateStatus changing the AddOnly status field is denied",
 			from:   status,
 			send:   updateStatus(setField("c-2", "status", "clusterID")),
 			denied: []string{"status.clusterID: Forbidden: field is immutable"},
 		},
 		{
-			name:   "a JSON patch of /status changing the Immutable status field is denied",
+			name:   "a JSON patch of /status changing the AddOnly status field is denied",
 			from:   status,
 			send:   patchStatus(types.JSONPatchType, `[{"op": "replace", "path": "/status/clusterID", "value": "c-2"}]`),
 			denied: []string{"status.clusterID: Forbidden: field is immutable"},
 		},
 		{
-			name:   "a merge patch of /status removing the Immutable status field is denied",
+			name:   "a merge patch of /status removing the AddOnly status field is denied",
 			from:   status,
 			send:   patchStatus(types.MergePatchType, `{"status": {"clusterID": null}}`),
-			denied: []string{"status.clusterID: Forbidden: field is immutable"},
+			denied: []string{"status.clusterID: Forbidden: field may not be removed, only added"},
 		},
 		{
-			name: "an apply to /status changing the Immutable status field is denied",
+			name:   "a JSON patch removing the whole status, the AddOnly field with it, is denied",
+			from:   status,
+			send:   patchStatus(types.JSONPatchType, `[{"op": "remove", "path": "/status"}]`),
+			denied: []string{"status.clusterID: Forbidden: field may not be removed, only added"},
+		},
+		{
+			name: "an apply to /status changing the AddOnly status field is denied",
 			from: status,
 			send: func(ctx context.Context, stored *unstructured.Unstructured) (*unstructured.Unstructured, error) {
 				return h.apply(ctx, "e2e-status", stored.GetName(), map[string]any{"status": map[string]any{"clusterID": "c-2"}}, nil, "status")
@@ -713,13 +719,13 @@ func TestWebhookJudgesStatusUpdatesOnTheStatus(t *testing.T) {
 			denied: []string{"status.clusterID: Forbidden: field is immutable"},
 		},
 		{
-			name:   "adding the Immutable field to a stored status is denied",
+			name:   "adding the AddOnly field to a stored status is allowed",
 			from:   `{"phase": "Pending"}`,
 			send:   patchStatus(types.MergePatchType, `{"status": {"clusterID": "c-1"}}`),
-			denied: []string{"status.clusterID: Forbidden: field is immutable"},
+			status: status,
 		},
 		{
-			name:   "setting the first status, the Immutable field included, is allowed",
+			name:   "setting the first status, the AddOnly field included, is allowed",
 			send:   patchStatus(types.MergePatchType, `{"status": {"clusterID": "c-1", "phase": "Pending"}}`),
 			status: status,
 		},
@@ -742,7 +748,7 @@ func TestWebhookJudgesStatusUpdatesOnTheStatus(t *testing.T) {
 			status: status,
 		},
 		{
-			name: "UpdateStatus changing Immutable spec and status fields is denied for the status only",
+			name: "UpdateStatus changing the Immutable spec and the AddOnly status fields is denied for the status only",
 			from: status,
 			send: updateStatus(func(obj *unstructured.Unstructured) {
 				setField("mysql", "spec", "engine")(obj)
@@ -751,7 +757,7 @@ func TestWebhookJudgesStatusUpdatesOnTheStatus(t *testing.T) {
 			denied: []string{"status.clusterID: Forbidden: field is immutable"},
 		},
 		{
-			name: "an update of the object changing the Immutable status field is ignored, not denied",
+			name: "an update of the object changing the AddOnly status field is ignored, not denied",
 			from: status,
 			send: func(ctx context.Context, stored *unstructured.Unstructured) (*unstructured.Unstructured, error) {
 				obj := stored.DeepCopy()

@@ -22,6 +22,13 @@
 // object is decoded too and correlated with the new one; ratcheting (KEP-4008)
 // moves errors on unchanged values to Result.Ratcheted.
 //
+// Every frontend answers with the result's one mapping to kube-apiserver's
+// answer, Result.Err: nil, 400 BadRequest (the decoder refused the body),
+// or 422 Invalid with one cause per error; Result.ResponseWarnings are the
+// warnings that go with it, accepted or not. kval's own remarks that
+// kube-apiserver does not send (a status dropped past the status
+// subresource) are Result.Notes, apart from the warnings as data.
+//
 // Everything that depends only on the schema is computed once in Compile; the
 // per-object path walks the object and nothing else.
 package engine

@@ -74,6 +74,9 @@ func (r *run) ratcheting() bool { return r.old != nil && !r.req.DisableRatchetin
 // validate runs every step that applies to the request.
 func (r *run) validate(ctx context.Context) {
 	for _, s := range steps {
+		if ctx.Err() != nil {
+			return // the caller stopped waiting: Validate returns ctx's error
+		}
 		if !r.applies(s.on, s.owner) || (s.onlyIfValid && len(r.res.Errors) > 0) {
 			continue
 		}
@@ -84,7 +87,7 @@ func (r *run) validate(ctx context.Context) {
 		}
 	}
 	for _, c := range r.v.checks {
-		if r.applies(c.On, kval) {
+		if ctx.Err() == nil && r.applies(c.On, kval) {
 			r.record(kval, c.Validate(ctx, r.checkInput()))
 		}
 	}
@@ -140,6 +143,6 @@ func (r *run) embeddedResources(ctx context.Context) field.ErrorList {
 	return objectmeta.Validate(ctx, nil, r.obj, r.v.schema, false)
 }
 
-func (r *run) mutability(context.Context) field.ErrorList {
-	return r.v.mutability.Check(nil, r.obj, r.old)
+func (r *run) mutability(ctx context.Context) field.ErrorList {
+	return r.v.mutability.CheckContext(ctx, nil, r.obj, r.old)
 }

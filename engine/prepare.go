@@ -8,9 +8,8 @@ import (
 // generateName; kval is deterministic.
 const generatedSuffix = "xxxxx"
 
-// The warnings of the status subresource: kval's own, kube-apiserver
-// drops the status silently (frontends that mimic kube-apiserver's
-// responses, as kvaltest does, leave them out).
+// The notes of the status subresource (Result.Notes): kval's own,
+// kube-apiserver drops the status silently.
 const (
 	WarningStatusIgnoredOnCreate = "status is ignored on create: the status subresource is enabled"
 	WarningStatusChangesIgnored  = "status changes are ignored: the status subresource is enabled (write the status subresource to change it)"
@@ -29,7 +28,7 @@ func (v *Validator) prepareCreate(obj map[string]any, res *Result, userStatus bo
 	if _, has := obj["status"]; has && v.statusSubresource {
 		delete(obj, "status")
 		if userStatus {
-			res.Warnings = append(res.Warnings, WarningStatusIgnoredOnCreate)
+			res.Notes = append(res.Notes, WarningStatusIgnoredOnCreate)
 		}
 	}
 	meta := metadataOf(obj)
@@ -82,7 +81,7 @@ func keepOldStatus(obj, old map[string]any, res *Result) {
 	newStatus, hasNew := obj["status"]
 	oldStatus, hasOld := old["status"]
 	if hasNew != hasOld || !jsonvalue.SemanticEqual(newStatus, oldStatus) {
-		res.Warnings = append(res.Warnings, WarningStatusChangesIgnored)
+		res.Notes = append(res.Notes, WarningStatusChangesIgnored)
 	}
 	if hasOld {
 		obj["status"] = jsonvalue.DeepCopy(oldStatus)

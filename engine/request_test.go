@@ -193,13 +193,13 @@ func TestOnlyAStatusTheUserSentIsWarnedAbout(t *testing.T) {
 	pending := map[string]any{"phase": "Pending"}
 	for _, scope := range []Scope{AllChecks, BeyondKubeAPIServer} {
 		res := validate(t, v, Request{Operation: Create, Object: yamlObject(t, obj), Scope: scope})
-		if !reflect.DeepEqual(res.Object["status"], pending) || len(res.Warnings) != 0 {
-			t.Errorf("scope %d: status %v, warnings %q; want the default status, no warning", scope, res.Object["status"], res.Warnings)
+		if !reflect.DeepEqual(res.Object["status"], pending) || len(res.Notes) != 0 {
+			t.Errorf("scope %d: status %v, notes %q; want the default status, no note", scope, res.Object["status"], res.Notes)
 		}
 	}
 	res := create(t, v, yamlObject(t, `{apiVersion: example.com/v1, kind: Foo, metadata: {name: a, namespace: ns}, status: {phase: Up}}`))
-	if want := []string{"status is ignored on create: the status subresource is enabled"}; !reflect.DeepEqual(res.Warnings, want) {
-		t.Errorf("a user's status: warnings %q, want %q", res.Warnings, want)
+	if want := []string{"status is ignored on create: the status subresource is enabled"}; !reflect.DeepEqual(res.Notes, want) || len(res.Warnings) != 0 {
+		t.Errorf("a user's status: notes %q, warnings %q, want the note %q only", res.Notes, res.Warnings, want)
 	}
 	if !reflect.DeepEqual(res.Object["status"], pending) {
 		t.Errorf("a user's status: stored %v, want the default %v", res.Object["status"], pending)

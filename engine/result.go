@@ -41,8 +41,14 @@ type Result struct {
 	// while pruning. Decode leaves them to value validation, which rejects
 	// them with the same errors.
 	TypeConflicts field.ErrorList
-	// Warnings do not reject it.
+	// Warnings are kube-apiserver's warnings of the request (finalizer
+	// names); they do not reject it.
 	Warnings []string
+	// Notes are kval's own remarks that kube-apiserver does not send (it
+	// drops a status written past the status subresource silently): the
+	// CLI and the webhook show them, kvaltest, which answers as
+	// kube-apiserver does, does not.
+	Notes []string
 }
 
 // Valid reports whether the request would be accepted.

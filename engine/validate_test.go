@@ -1,6 +1,8 @@
 package engine
 
 import (
+	"context"
+	"errors"
 	"reflect"
 	"strings"
 	"testing"
@@ -51,8 +53,8 @@ func TestCreateDropsStatusWithTheStatusSubresource(t *testing.T) {
 	if _, has := res.Object["status"]; has {
 		t.Errorf("status must be dropped on create: %v", res.Object)
 	}
-	if len(res.Warnings) != 1 || !strings.Contains(res.Warnings[0], "status is ignored") {
-		t.Errorf("dropping status must be reported: %q", res.Warnings)
+	if len(res.Notes) != 1 || !strings.Contains(res.Notes[0], "status is ignored") {
+		t.Errorf("dropping status must be noted: %q", res.Notes)
 	}
 }
 
@@ -134,8 +136,8 @@ func TestUpdate(t *testing.T) {
 		if _, has := meta["resourceVersion"]; has {
 			t.Errorf("the borrowed resourceVersion must not stay in the result: %v", meta)
 		}
-		if len(res.Warnings) != 1 || !strings.Contains(res.Warnings[0], "status changes are ignored") {
-			t.Errorf("warnings %q", res.Warnings)
+		if len(res.Notes) != 1 || !strings.Contains(res.Notes[0], "status changes are ignored") {
+			t.Errorf("notes %q", res.Notes)
 		}
 	})
 
@@ -272,4 +274,22 @@ func containsString(list []string, s string) bool {
 		}
 	}
 	return false
+}
+
+// TestAnEndedContextStopsTheSteps: once the caller's context ends, no
+// further step runs (a webhook that answered on its timeout gets its
+// memory back soon), and Validate returns the context's error.
+func TestAnEndedContextStopsTheSteps(t *testing.T) {
+	const s = `{type: object, properties: {spec: {type: object, properties: {
+	  engine: {type: string, x-kubernetes-mutability: Immutable}}}}}`
+	v := compileWith(t, s, nil, schema.ClusterScoped)
+	obj := func(engine string) map[string]any {
+		return yamlObject(t, `{apiVersion: example.com/v1, kind: Foo, metadata: {name: a}, spec: {engine: `+engine+`}}`)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	res, err := v.Validate(ctx, Request{Operation: Update, Object: obj("sql"), OldObject: obj("postgres"), Scope: BeyondKubeAPIServer})
+	if !errors.Is(err, context.Canceled) || res == nil || len(res.Errors) != 0 {
+		t.Errorf("got %v, %v; want no step run and context.Canceled", res, err)
+	}
 }

@@ -54,14 +54,14 @@ func applyConfigurationObject(ac runtime.ApplyConfiguration) (*unstructured.Unst
 // validates the result as an update (or create) of the stored object.
 func (c *Client) apply(ctx context.Context, obj client.Object, patch client.Patch, subresource string, o *client.PatchOptions) error {
 	if subresource != "" {
-		if err := c.served(obj, subresource, "patch"); err != nil {
+		if err := c.served(ctx, obj, subresource, "patch"); err != nil {
 			return err
 		}
 	}
 	if o.FieldManager == "" {
 		return apierrors.NewInvalid(schemaPatchOptions, "", field.ErrorList{field.Required(field.NewPath("fieldManager"), "is required for apply patch")})
 	}
-	t, err := c.targetOf(obj)
+	t, err := c.targetOf(ctx, obj)
 	if err != nil {
 		return err
 	}

@@ -56,14 +56,8 @@ func New(crds Schemas, scheme *runtime.Scheme, opts ...Option) (*Client, error) 
 	if scheme == nil {
 		scheme = clientgoscheme.Scheme
 	}
-	cat, err := crds.load()
-	if err != nil {
-		return nil, err
-	}
 	c := &Client{
 		scheme:   scheme,
-		catalog:  cat,
-		kinds:    newKinds(cat.CRDs(), scheme),
 		store:    newStore(),
 		warnings: rest.WarningLogger{},
 		manager:  defaultFieldManager,
@@ -77,6 +71,11 @@ func New(crds Schemas, scheme *runtime.Scheme, opts ...Option) (*Client, error) 
 			return nil, err
 		}
 	}
+	cat, err := crds.load(c.catalogOptions())
+	if err != nil {
+		return nil, err
+	}
+	c.catalog, c.kinds = cat, newKinds(cat.CRDs(), scheme)
 	if c.builtinVersion != nil {
 		if c.builtins, err = builtinCatalog(*c.builtinVersion); err != nil {
 			return nil, err

@@ -1,12 +1,14 @@
 package kvaltest_test
 
 import (
+	"context"
 	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
 
 	"github.com/kval-dev/kval/kvaltest"
@@ -42,4 +44,18 @@ func TestBrokenCRDsFailTheClient(t *testing.T) {
 func toString(v any) string {
 	s, _ := json.Marshal(v)
 	return string(s)
+}
+
+// TestCRDsOfAHelmChart: a chart's crds/ serve, its templates are not read.
+func TestCRDsOfAHelmChart(t *testing.T) {
+	c := kvaltest.NewClient(t, kvaltest.CRDs("testdata/chart"), nil)
+	cache := &unstructured.Unstructured{Object: map[string]any{
+		"apiVersion": "example.kval.dev/v1", "kind": "Cache",
+		"metadata": map[string]any{"name": "c", "namespace": "shop"},
+		"spec":     map[string]any{"size": int64(0)},
+	}}
+	err := c.Create(context.Background(), cache)
+	if !apierrors.IsInvalid(err) || !strings.Contains(err.Error(), "spec.size") {
+		t.Fatalf("err = %v, want spec.size invalid", err)
+	}
 }

@@ -20,7 +20,7 @@ import (
 // kube-apiserver validates a create; obj is then the stored object.
 func (c *Client) Create(ctx context.Context, obj client.Object, opts ...client.CreateOption) error {
 	o := (&client.CreateOptions{}).ApplyOptions(opts)
-	t, m, err := c.writeTarget(obj)
+	t, m, err := c.writeTarget(ctx, obj)
 	if err != nil {
 		return err
 	}
@@ -136,8 +136,8 @@ func metaOf(m map[string]any) map[string]any {
 func isDryRun(dryRun []string) bool { return slices.Contains(dryRun, metav1.DryRunAll) }
 
 // writeTarget resolves obj's target and converts obj to a JSON value.
-func (c *Client) writeTarget(obj client.Object) (*target, map[string]any, error) {
-	t, err := c.targetOf(obj)
+func (c *Client) writeTarget(ctx context.Context, obj client.Object) (*target, map[string]any, error) {
+	t, err := c.targetOf(ctx, obj)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -96,20 +96,28 @@
 //
 // With the option OperatorVersions, writes of kudo.dev/v1beta1 Instances
 // also follow KUDO's immutable-parameter rules, as kval serve
-// --kudo-instances enforces them (package params, params.Admit): a create
-// gets the defaults of its immutable parameters pinned into
-// spec.parameters (the webhook's mutating patch), an upgrade loses the
-// values of parameters the new OperatorVersion no longer defines, and an
-// update or upgrade that breaks a rule is Invalid with the webhook's
-// causes and messages; an Instance whose OperatorVersion cannot be found
-// is refused with BadRequest, as the webhook fails closed. OperatorVersions
-// are found in the Instance's namespace among those written through the
+// --kudo-instances enforces them: the rules are an extension of the
+// client's catalog (params.InstanceCheck), so they run in the engine's
+// order (after kube-apiserver's own checks accepted the object) and their
+// errors, a missing OperatorVersion included (spec.operatorVersion.name:
+// Not found), are causes of the one Invalid status, with the webhook's
+// messages. Before validation a create gets the defaults of its immutable
+// parameters pinned into spec.parameters and an upgrade loses the values
+// of parameters the new OperatorVersion no longer defines, as the
+// webhook's mutation makes them (params.Defaulted). OperatorVersions are
+// found in the Instance's namespace among those written through the
 // client (decoded, not verified, as the webhook's informer serves them),
 // then among the option's package directories and files (verified). The
-// Instance and OperatorVersion CRDs must be among the client's CRDs. One
-// difference: the values pinned on create are owned by the request's
-// field manager, where kube-apiserver, which runs mutating admission after
-// its field manager, leaves a webhook's additions unowned.
+// Instance and OperatorVersion CRDs must be among the client's CRDs
+// (kvaltest.CRDs). One difference: the values pinned on create are owned
+// by the request's field manager, where kube-apiserver, which runs
+// mutating admission after its field manager, leaves a webhook's
+// additions unowned.
+//
+// Every answer is the engine's (engine.Result.Err, as for the CLI and the
+// webhook): 400 BadRequest for an object that cannot be decoded, 422
+// Invalid with one cause per error; the warnings of a response are
+// Result.ResponseWarnings, without kval's own Result.Notes.
 //
 // Built-in kinds (ConfigMap, Secret, Namespace, Deployment...) are stored
 // WITHOUT validation unless the option ValidateBuiltins is given: kval has
@@ -133,6 +141,18 @@
 // watch from a resourceVersion (a watch starts with the stored objects),
 // graceful deletion of built-in kinds, garbage collection of owner
 // references.
+//
+// # Server
+//
+// NewServer serves the client's store over HTTP on loopback and its Config
+// is a rest.Config, for what needs one: a controller-runtime Manager with
+// its cache, informers and field indexes, client-go, discovery. The server
+// translates requests into the client's calls, its errors into
+// metav1.Status and its warnings into Warning headers (server*.go); it
+// validates nothing itself. Unlike the client's Watch, its watch resumes
+// from a resourceVersion (the server keeps every change it has seen) and
+// sends the initial events of client-go's streaming list with their
+// closing bookmark.
 //
 // Why not controller-runtime's fake client with interceptors: kvaltest
 // needs every patch applied to the stored object and the result validated

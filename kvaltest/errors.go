@@ -2,7 +2,6 @@ package kvaltest
 
 import (
 	"errors"
-	"fmt"
 	"net/http"
 	"strings"
 
@@ -41,32 +40,20 @@ func (t *target) missingResourceVersion() error {
 	return apierrors.NewInvalid(gk, t.key.name, field.ErrorList{field.Invalid(path, 0, "must be specified for an update")})
 }
 
-// invalid is kube-apiserver's answer to a request the engine rejects: a
-// decoding failure (400) or invalid object (422). found are the parameter
-// rules' errors of a KUDO Instance, first as in kval's webhook.
-func (t *target) invalid(res *engine.Result, w write, found field.ErrorList) error {
+// refused is kube-apiserver's answer to a request the engine rejects
+// (engine.Result.Err), nil when it accepts it. A patch's strict decoding
+// error differs: the patch handler's decoder rejects the patched object,
+// which it quotes whole, as an invalid patch of no kind and no name
+// (handlers/patch.go).
+func (t *target) refused(res *engine.Result, w write) error {
 	var unknown *engine.UnknownFieldsError
-	switch {
-	case errors.As(res.BadRequest, &unknown):
-		return t.strictDecodingError(unknown, w)
-	case res.BadRequest != nil:
-		return apierrors.NewBadRequest(res.BadRequest.Error())
-	case res.Object == nil:
-		return apierrors.NewBadRequest(res.Errors.ToAggregate().Error())
-	}
-	return apierrors.NewInvalid(t.gvk.GroupKind(), w.name, append(found, res.Errors...))
-}
-
-// strictDecodingError is kube-apiserver's answer to unknown fields under
-// fieldValidation=Strict: the body's decoder names the kind it could not
-// decode (handlers' transformDecodeError); a patch's decoder rejects the
-// patched object, which it quotes whole, as an invalid patch of no kind
-// and no name (handlers/patch.go).
-func (t *target) strictDecodingError(unknown *engine.UnknownFieldsError, w write) error {
-	if w.patched != nil {
+	if errors.As(res.BadRequest, &unknown) && w.patched != nil {
 		return apierrors.NewInvalid(schema.GroupKind{}, "", field.ErrorList{field.Invalid(field.NewPath("patch"), string(w.patched), unknown.Error())})
 	}
-	return apierrors.NewBadRequest(fmt.Sprintf("%s in version %q cannot be handled as a %s: %v", t.gvk.Kind, t.gvk.Version, t.gvk.Kind, unknown))
+	if status := res.Err(t.gvk, w.name); status != nil {
+		return status
+	}
+	return nil
 }
 
 // unsupportedPatch is kube-apiserver's answer to a patch type a resource

@@ -11,6 +11,7 @@ import (
 	"sigs.k8s.io/controller-runtime/pkg/client"
 	"sigs.k8s.io/yaml"
 
+	"github.com/kval-dev/kval/catalog"
 	"github.com/kval-dev/kval/kvaltest"
 )
 
@@ -89,7 +90,7 @@ func TestInstanceWritesFollowTheRules(t *testing.T) {
 			setParameter(u, "CLIENT_PORT", "2181")
 		}, ""},
 		{"upgrade to a missing OperatorVersion", func(u *unstructured.Unstructured) { setOperatorVersion(u, "zookeeper-9") },
-			`kval cannot check Instance "zk": OperatorVersion "zookeeper-9" not found in namespace "default"`},
+			`Instance.kudo.dev "zk" is invalid: spec.operatorVersion.name: Not found: "zookeeper-9": no OperatorVersion of that name in namespace "default" (neither written through the client nor among kvaltest.OperatorVersions), so the parameters cannot be checked`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			c := newKUDO(t)
@@ -101,8 +102,8 @@ func TestInstanceWritesFollowTheRules(t *testing.T) {
 				t.Fatalf("refused: %v", err)
 			case tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want)):
 				t.Fatalf("err = %v\nwant %s", err, tc.want)
-			case tc.want != "" && !apierrors.IsInvalid(err) && !apierrors.IsBadRequest(err):
-				t.Fatalf("err = %#v: want a StatusError Invalid or BadRequest", err)
+			case tc.want != "" && !apierrors.IsInvalid(err):
+				t.Fatalf("err = %#v: want a StatusError Invalid", err)
 			}
 		})
 	}
@@ -136,11 +137,13 @@ func TestInstancePatchFollowsTheRules(t *testing.T) {
 	}
 }
 
+// TestInstanceWithoutItsOperatorVersionIsRefused: as the webhook's
+// validation, Invalid with the OperatorVersion's name as the cause.
 func TestInstanceWithoutItsOperatorVersionIsRefused(t *testing.T) {
 	c := newKUDO(t)
 	e := c.Create(context.Background(), zookeeper("zookeeper-9", nil))
-	if !apierrors.IsBadRequest(e) || !strings.Contains(e.Error(), `OperatorVersion "zookeeper-9" not found`) {
-		t.Fatalf("err = %v: want BadRequest naming the OperatorVersion", e)
+	if !apierrors.IsInvalid(e) || !strings.Contains(e.Error(), `spec.operatorVersion.name: Not found: "zookeeper-9"`) {
+		t.Fatalf("err = %v: want Invalid naming the OperatorVersion", e)
 	}
 }
 
@@ -156,8 +159,8 @@ func TestInstanceOfAnOperatorVersionWrittenThroughTheClient(t *testing.T) {
 	}
 	elsewhere := zookeeper(zkV1, nil)
 	elsewhere.SetNamespace("other")
-	if e := c.Create(context.Background(), elsewhere); !apierrors.IsBadRequest(e) {
-		t.Errorf("Instance of another namespace: %v, want BadRequest (OperatorVersions are namespaced)", e)
+	if e := c.Create(context.Background(), elsewhere); !apierrors.IsInvalid(e) {
+		t.Errorf("Instance of another namespace: %v, want Invalid (OperatorVersions are namespaced)", e)
 	}
 }
 
@@ -197,4 +200,18 @@ func setParameter(u *unstructured.Unstructured, name, value string) {
 
 func setOperatorVersion(u *unstructured.Unstructured, name string) {
 	_ = unstructured.SetNestedField(u.Object, name, "spec", "operatorVersion", "name")
+}
+
+// TestOperatorVersionsNeedTheClientsOwnCatalog: the rules are an extension
+// of the catalog the client builds; with a catalog the test built, they
+// would silently not run, so the client is refused.
+func TestOperatorVersionsNeedTheClientsOwnCatalog(t *testing.T) {
+	cat := catalog.New(catalog.Options{})
+	if _, e := cat.LoadFiles("../examples/params/kudo-crds.yaml"); e != nil {
+		t.Fatal(e)
+	}
+	_, e := kvaltest.New(kvaltest.Catalog(cat), nil, kvaltest.OperatorVersions("../examples/params/v1"))
+	if e == nil || !strings.Contains(e.Error(), "kvaltest.CRDs") {
+		t.Fatalf("err = %v: want the client refused, naming kvaltest.CRDs", e)
+	}
 }

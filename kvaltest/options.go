@@ -2,6 +2,7 @@ package kvaltest
 
 import (
 	"context"
+	"errors"
 	"fmt"
 
 	"k8s.io/client-go/rest"
@@ -13,21 +14,24 @@ import (
 // manager (kube-apiserver derives one from the client's user agent).
 const defaultFieldManager = "kvaltest"
 
-// Schemas are the CRDs a client validates custom resources with.
+// Schemas are the CRDs a client validates custom resources with, loaded
+// into a catalog with the client's options.
 type Schemas struct {
-	load func() (*catalog.Catalog, error)
+	load func(opts catalog.Options) (*catalog.Catalog, error)
 }
 
 // CRDs reads the CustomResourceDefinitions of files and directories
-// (.yaml, .yml, .json, recursively). Other documents (a kustomization.yaml,
-// policies, RBAC beside the CRDs) are skipped, as envtest skips them.
+// (.yaml, .yml, .json, recursively), Helm charts (their crds/ folders) and
+// http(s):// URLs (fetched once into the user's cache directory, as kval's
+// --crd fetches them). Other documents (a kustomization.yaml, policies,
+// RBAC beside the CRDs) are skipped, as envtest skips them.
 func CRDs(paths ...string) Schemas {
-	return Schemas{load: func() (*catalog.Catalog, error) {
+	return Schemas{load: func(opts catalog.Options) (*catalog.Catalog, error) {
 		crds, err := readCRDs(paths)
 		if err != nil {
 			return nil, err
 		}
-		cat := catalog.New(catalog.Options{})
+		cat := catalog.New(opts)
 		if err := cat.Put(crds...); err != nil {
 			return nil, err
 		}
@@ -35,9 +39,16 @@ func CRDs(paths ...string) Schemas {
 	}}
 }
 
-// Catalog uses the CRDs of a catalog the test built itself.
+// Catalog uses the CRDs of a catalog the test built itself, with its own
+// options: option OperatorVersions, whose rules are an extension of the
+// catalog, needs CRDs instead.
 func Catalog(cat *catalog.Catalog) Schemas {
-	return Schemas{load: func() (*catalog.Catalog, error) { return cat, checked(cat) }}
+	return Schemas{load: func(opts catalog.Options) (*catalog.Catalog, error) {
+		if len(opts.Engine.Extensions) > 0 {
+			return nil, errors.New("kvaltest: option OperatorVersions checks Instances with an extension of the client's catalog: give the CRDs with kvaltest.CRDs, not kvaltest.Catalog")
+		}
+		return cat, checked(cat)
+	}}
 }
 
 // checked refuses CRDs kube-apiserver would reject: a test of them would
@@ -73,7 +84,7 @@ func FieldManager(name string) Option {
 // Instances: a create gets the defaults of its immutable parameters pinned
 // into spec.parameters, an update or upgrade that breaks a rule is Invalid
 // with the webhook's messages, and an Instance whose OperatorVersion is
-// not found is refused (BadRequest). OperatorVersions are looked up in the
+// not found is Invalid too (spec.operatorVersion.name: Not found). OperatorVersions are looked up in the
 // Instance's namespace among those written through the client, then among
 // paths: KUDO package directories or OperatorVersion files, verified as
 // kval params verify does (a fault fails the client). With no paths, only

@@ -15,7 +15,7 @@ import (
 func (c *Client) Get(ctx context.Context, k client.ObjectKey, obj client.Object, _ ...client.GetOption) error {
 	obj.SetNamespace(k.Namespace)
 	obj.SetName(k.Name)
-	t, err := c.targetOf(obj)
+	t, err := c.targetOf(ctx, obj)
 	if err != nil {
 		return err
 	}
@@ -34,7 +34,7 @@ func (c *Client) Get(ctx context.Context, k client.ObjectKey, obj client.Object,
 // selectableFields; other fields are refused as kube-apiserver refuses them.
 func (c *Client) List(ctx context.Context, list client.ObjectList, opts ...client.ListOption) error {
 	o := (&client.ListOptions{}).ApplyOptions(opts)
-	t, err := c.targetOfList(list)
+	t, err := c.targetOfList(ctx, list)
 	if err != nil {
 		return err
 	}

@@ -18,7 +18,7 @@ func (c *Client) Update(ctx context.Context, obj client.Object, opts ...client.U
 }
 
 func (c *Client) update(ctx context.Context, obj client.Object, subresource, manager string, validation engine.FieldValidation, dryRun bool) error {
-	t, m, err := c.writeTarget(obj)
+	t, m, err := c.writeTarget(ctx, obj)
 	if err != nil {
 		return err
 	}

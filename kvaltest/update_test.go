@@ -6,6 +6,8 @@ import (
 
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
+	"k8s.io/apimachinery/pkg/types"
+	"sigs.k8s.io/controller-runtime/pkg/client"
 )
 
 func TestUpdateWithAStaleResourceVersionConflicts(t *testing.T) {
@@ -74,5 +76,28 @@ func TestUpdateRunsTransitionChecks(t *testing.T) {
 	want := `Database.example.kval.dev "orders" is invalid: spec.engine: Forbidden: field is immutable`
 	if !apierrors.IsInvalid(err) || err.Error() != want {
 		t.Fatalf("err = %v\nwant %s", err, want)
+	}
+}
+
+// TestImmutableFieldCannotChangeThroughItsParent: the two updates that
+// would change spec.engine by way of spec (root does not require it) are
+// each denied: removing spec removes the field, adding spec adds it.
+func TestImmutableFieldCannotChangeThroughItsParent(t *testing.T) {
+	c, _ := newDatabases(t)
+	db := database("orders")
+	mustCreate(t, c, db)
+	err := c.Patch(context.Background(), db, client.RawPatch(types.JSONPatchType, []byte(`[{"op":"remove","path":"/spec"}]`)))
+	want := `Database.example.kval.dev "orders" is invalid: spec.engine: Forbidden: field is immutable`
+	if !apierrors.IsInvalid(err) || err.Error() != want {
+		t.Fatalf("removing spec: err = %v\nwant %s", err, want)
+	}
+	bare := database("bare")
+	delete(bare.Object, "spec")
+	mustCreate(t, c, bare)
+	bare.Object["spec"] = map[string]any{"engine": "mysql", "version": "8"}
+	err = c.Update(context.Background(), bare)
+	want = `Database.example.kval.dev "bare" is invalid: spec.engine: Forbidden: field is immutable`
+	if !apierrors.IsInvalid(err) || err.Error() != want {
+		t.Fatalf("adding spec: err = %v\nwant %s", err, want)
 	}
 }

@@ -25,16 +25,13 @@ type write struct {
 	stored *map[string]any
 }
 
-// validate runs a write of a custom resource through kval's engine (and a
-// KUDO Instance through the parameter rules first, as the webhook's
-// mutation comes before validation) and returns the object to store, or
-// kube-apiserver's error. Warnings go to
-// the client's handler either way, as a response carries them.
+// validate runs a write of a custom resource through kval's engine (a
+// KUDO Instance mutated first, as the webhook's mutation comes before
+// validation) and returns the object to store, or kube-apiserver's error
+// (engine.Result.Err). Warnings go to the client's handler either way, as
+// a response carries them.
 func (c *Client) validate(ctx context.Context, t *target, w write) (map[string]any, error) {
-	found, err := c.admitInstance(ctx, t, w)
-	if err != nil {
-		return nil, err
-	}
+	c.defaultInstance(ctx, w)
 	v, err := c.catalogOf(t).ForObject(ctx, t.gvk.GroupVersion().String(), t.gvk.Kind)
 	if err != nil {
 		return nil, fmt.Errorf("kvaltest: %s: %w", gvkString(t.gvk), err)
@@ -47,9 +44,9 @@ func (c *Client) validate(ctx context.Context, t *target, w write) (map[string]a
 	if err != nil {
 		return nil, fmt.Errorf("kvaltest: validating %s %q: %w", gvkString(t.gvk), w.name, err)
 	}
-	c.warn(warningsOf(res, w.validation))
-	if !res.Valid() || len(found) > 0 {
-		return nil, t.invalid(res, w, found)
+	c.warn(ctx, warningsOf(res, w.validation))
+	if err := t.refused(res, w); err != nil {
+		return nil, err
 	}
 	if w.stored != nil {
 		*w.stored = res.Stored
@@ -63,7 +60,8 @@ func (c *Client) validate(ctx context.Context, t *target, w write) (map[string]a
 func stored(res *engine.Result) map[string]any { return res.Object }
 
 // warningsOf are the warnings of a response, in kube-apiserver's order:
-// the decoder's unknown fields (unless ignored), then validation's.
+// the decoder's unknown fields (unless ignored), then validation's
+// (engine.Result.ResponseWarnings: kval's own Notes are not sent).
 func warningsOf(res *engine.Result, validation engine.FieldValidation) []string {
 	var out []string
 	if validation != engine.FieldValidationIgnore && validation != engine.FieldValidationStrict {
@@ -71,19 +69,7 @@ func warningsOf(res *engine.Result, validation engine.FieldValidation) []string 
 			out = append(out, fmt.Sprintf("unknown field %q", path))
 		}
 	}
-	for _, w := range res.Warnings {
-		if !kvalOnly[w] {
-			out = append(out, w)
-		}
-	}
-	return append(out, res.RatchetedWarnings()...)
-}
-
-// kvalOnly are the engine's warnings kube-apiserver does not send: it
-// drops a status written past the status subresource silently.
-var kvalOnly = map[string]bool{
-	engine.WarningStatusIgnoredOnCreate: true,
-	engine.WarningStatusChangesIgnored:  true,
+	return append(out, res.ResponseWarnings()...)
 }
 
 // catalogOf is the catalog that validates t's kind: the CRDs', or for a

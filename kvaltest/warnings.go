@@ -1,6 +1,9 @@
 package kvaltest
 
-import "testing"
+import (
+	"context"
+	"testing"
+)
 
 // warningAgent is the agent of kube-apiserver's own warnings ("299 - text").
 const warningAgent = "-"
@@ -9,10 +12,15 @@ const warningAgent = "-"
 const warningCode = 299
 
 // warn delivers warnings to the client's handler, as a response's Warning
-// headers reach a rest.WarningHandler.
-func (c *Client) warn(warnings []string) {
+// headers reach a rest.WarningHandler; a request of the Server sends them
+// in its response instead.
+func (c *Client) warn(ctx context.Context, warnings []string) {
+	h := c.warnings
+	if response, ok := responseWarnings(ctx); ok {
+		h = response
+	}
 	for _, w := range warnings {
-		c.warnings.HandleWarningHeader(warningCode, warningAgent, w)
+		h.HandleWarningHeader(warningCode, warningAgent, w)
 	}
 }
 

@@ -4,7 +4,8 @@
 // semantics) into one whose x-kubernetes-validations transition rules
 // enforce the same semantics in kube-apiserver 1.29 and later, with no kval
 // process running (kval lower). The equivalence test validates random
-// updates of every corpus and examples/ CRD, with extensions placed at
+// updates (a fifth of them removing an optional parent object, a fifth
+// adding one) of every corpus and examples/ CRD, with extensions placed at
 // random, through both and finds the same verdicts, and the same errors at
 // the same paths but where a fieldPath cannot say them (keys, and below
 // the items of lists kube-apiserver does not correlate: see below). The
@@ -20,21 +21,28 @@
 // kube-apiserver evaluates a rule that uses oldSelf only where the node is
 // present in both objects and correlated: object fields and map values by
 // name, items of list-type map lists by their keys, never the items of
-// other lists. Package mutability checks a node exactly where its parent is
-// present in both objects, correlating atomic lists by index too. So:
+// other lists. Package mutability judges a field along the chain of object
+// properties up to its nearest correlating ancestor (the root, a list-map
+// item, a map value, an atomic list's item by index): a parent added or
+// removed adds or removes the fields in it. So:
 //
-//   - x-kubernetes-mutability on a field: a rule on the parent about its
-//     presence (has(self.f) == has(oldSelf.f); AddOnly and RemoveOnly
-//     allow one direction), with fieldPath .f, and a rule on the field
-//     that its value is unchanged. Rules on the parent make optionalOldSelf
-//     unnecessary: they run exactly when package mutability checks the
-//     field, and never on create.
+//   - x-kubernetes-mutability on a field: a rule on that ancestor about the
+//     field's presence, with a has() for every property of the chain
+//     ((has(self.spec) && has(self.spec.engine)) == (has(oldSelf.spec) &&
+//     has(oldSelf.spec.engine)); AddOnly and RemoveOnly allow one
+//     direction), with fieldPath .spec.engine, and a rule on the field that
+//     its value is unchanged. The ancestor is present in both objects
+//     whenever package mutability checks the field, and kube-apiserver
+//     always correlates it, so optionalOldSelf is unnecessary, and the
+//     rules never run on create. A rule on the field's parent would not
+//     run where the update removes or adds the parent.
 //   - on the items of a list-map list or the values of a map: the value
 //     rule on the items or values (errors at the item's index or key).
-//   - x-kubernetes-key-mutability on a field: rules on the parent comparing
-//     the keys (sizes for atomic lists, list-map keys, set items, map keys)
-//     of the new and old collection, a missing one having none; on an item
-//     or map value, on the node. The errors name the collection, not each
+//   - x-kubernetes-key-mutability on a field: rules on the same ancestor,
+//     through the same has() chain, comparing the keys (sizes for atomic
+//     lists, list-map keys, set items, map keys) of the new and old
+//     collection, a missing one (or one whose parent is missing) having
+//     none; on an item or map value, on the node. The errors name the collection, not each
 //     key: a fieldPath cannot name an index.
 //   - Below the items of an atomic list, a rule is put on the list and
 //     pairs the items by position, iterating over a literal list of the

@@ -6,6 +6,7 @@ import (
 	"math/rand"
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 
 	"sigs.k8s.io/yaml"
@@ -92,6 +93,7 @@ func comparePairs(t *testing.T, l lowered, withExt map[string]any, version strin
 	crd, _ := schema.DecodeCRD(manifest.Document{Object: withExt})
 	s := crd.VersionSchema(version)
 	gen := objgen.New(seed, objgen.ValidOnly)
+	rnd := rand.New(rand.NewSource(seed))
 	apiVersion := crd.Spec.Group + "/" + version
 	for i := range pairsEach {
 		old := gen.Resource(s, apiVersion, crd.Spec.Names.Kind)
@@ -100,9 +102,15 @@ func comparePairs(t *testing.T, l lowered, withExt map[string]any, version strin
 			meta["namespace"] = "ns"
 		}
 		new := gen.Mutate(s, old)
-		if i%5 == 0 { // a second generation: larger differences
+		switch i % 5 {
+		case 0: // a second generation: larger differences
 			new = gen.Resource(s, apiVersion, crd.Spec.Names.Kind)
 			new["metadata"] = jsonvalue.DeepCopy(meta)
+		case 1: // a parent removed, with the fields below it
+			dropParent(rnd, s, new)
+		case 2: // a parent added
+			old = jsonvalue.DeepCopyObject(old)
+			dropParent(rnd, s, old)
 		}
 		got, err := sd.compare(old, new)
 		if err != nil {
@@ -121,6 +129,45 @@ func comparePairs(t *testing.T, l lowered, withExt map[string]any, version strin
 		}
 	}
 	return out
+}
+
+// dropParent removes one optional object property of obj that holds
+// properties of its own (a parent of fields), chosen at random among
+// those present at any depth but the root's metadata: an update removes
+// it when obj is the new object, adds it when obj is the old one.
+func dropParent(rnd *rand.Rand, s *schema.Schema, obj map[string]any) {
+	var parents []func()
+	var walk func(s *schema.Schema, v any, top bool)
+	walk = func(s *schema.Schema, v any, top bool) {
+		if s == nil {
+			return
+		}
+		switch v := v.(type) {
+		case map[string]any:
+			for _, name := range sortedKeys(v) {
+				p, ok := s.Properties[name]
+				switch {
+				case !ok:
+					walk(s.AdditionalPropertiesSchema(), v[name], false)
+					continue
+				case top && name == "metadata":
+					continue
+				}
+				if _, isObj := v[name].(map[string]any); isObj && len(p.Properties) > 0 && !slices.Contains(s.Required, name) {
+					parents = append(parents, func() { delete(v, name) })
+				}
+				walk(p, v[name], false)
+			}
+		case []any:
+			for _, item := range v {
+				walk(s.Items, item, false)
+			}
+		}
+	}
+	walk(s, obj, true)
+	if len(parents) > 0 {
+		parents[rnd.Intn(len(parents))]()
+	}
 }
 
 // dump writes the CRDs of a failure where KVAL_LOWER_DUMP says.

@@ -8,8 +8,9 @@ import (
 
 // keyRules lowers x-kubernetes-key-mutability on the collection at the
 // last node of c. A missing collection has no keys, so for a field the
-// rules go on its parent, which sees it come and go; for an item or a map
-// value (present in both objects whenever it is checked) on the node.
+// rules go on its nearest correlating ancestor, which sees it and its
+// parents come and go (fieldChain); for an item or a map value (present in
+// both objects whenever it is checked) on the node.
 func (p *planner) keyRules(c chain, k *construct) ([]pending, *failure) {
 	n := c.last()
 	keys, f := p.keysOf(c)
@@ -19,14 +20,12 @@ func (p *planner) keyRules(c chain, k *construct) ([]pending, *failure) {
 	at, fieldPath := c, ""
 	access := func(v string) (string, string) { return v, "true" }
 	if n.kind == asProperty {
-		if _, ok := member("self", n.name); !ok {
-			return nil, unnamable(n)
+		fc, bad, ok := fieldChainOf(c)
+		if !ok {
+			return nil, unnamable(bad)
 		}
-		at, fieldPath = c.parent(), fieldPathOf(n.name)
-		access = func(v string) (string, string) {
-			m, _ := member(v, n.name)
-			return m, hasMember(v, n.name)
-		}
+		at, fieldPath = fc.at, fc.fieldPath()
+		access = func(v string) (string, string) { return fc.value(v), fc.has(v) }
 	}
 	noun := "items"
 	if isMap(n.s) {

@@ -17,8 +17,9 @@ const (
 )
 
 // mutabilityRules lowers x-kubernetes-mutability on the last node of c: for
-// a field, a rule on its parent about its presence (the node's own rules
-// cannot see it come or go); for every node, a rule on the node that its
+// a field, a rule on its nearest correlating ancestor about its presence
+// (the node's own rules cannot see it come or go, nor its parent's see the
+// parent go); for every node, a rule on the node that its
 // value is unchanged while it is present in both objects.
 func (p *planner) mutabilityRules(c chain, k *construct) ([]pending, *failure) {
 	n := c.last()
@@ -44,24 +45,25 @@ func (p *planner) mutabilityRules(c chain, k *construct) ([]pending, *failure) {
 	return append(out, pending{at: c, check: equal, message: message}), nil
 }
 
-// presenceRule is the rule on a field's parent: Immutable fields may be
-// neither added nor removed, AddOnly ones not removed, RemoveOnly ones not
-// added.
+// presenceRule is the rule about a field's presence, on its nearest
+// correlating ancestor (fieldChain): Immutable fields may be neither added
+// nor removed, AddOnly ones not removed, RemoveOnly ones not added, with
+// their parents as with themselves.
 func presenceRule(c chain, m schema.Mutability) (pending, *failure) {
-	n := c.last()
-	if _, ok := member("self", n.name); !ok {
-		return pending{}, unnamable(n)
+	fc, bad, ok := fieldChainOf(c)
+	if !ok {
+		return pending{}, unnamable(bad)
 	}
-	r := pending{at: c.parent(), fieldPath: fieldPathOf(n.name), message: msgFieldImmutable}
+	r := pending{at: fc.at, fieldPath: fc.fieldPath(), message: msgFieldImmutable}
 	switch m {
 	case schema.AddOnly:
 		r.message = msgOnlyAdded
-		r.check = func(cur, old string) string { return hasMember(cur, n.name) + " || !" + hasMember(old, n.name) }
+		r.check = func(cur, old string) string { return fc.has(cur) + " || !" + fc.has(old) }
 	case schema.RemoveOnly:
 		r.message = msgOnlyRemoved
-		r.check = func(cur, old string) string { return "!" + hasMember(cur, n.name) + " || " + hasMember(old, n.name) }
+		r.check = func(cur, old string) string { return "!" + fc.has(cur) + " || " + fc.has(old) }
 	default:
-		r.check = func(cur, old string) string { return hasMember(cur, n.name) + " == " + hasMember(old, n.name) }
+		r.check = func(cur, old string) string { return fc.has(cur) + " == " + fc.has(old) }
 	}
 	return r, nil
 }

@@ -1,6 +1,7 @@
 package mutability
 
 import (
+	"context"
 	"sort"
 
 	"k8s.io/apimachinery/pkg/util/validation/field"
@@ -12,16 +13,38 @@ import (
 // Check compares the stored forms of an update, old and new, and returns
 // every change the extensions forbid. fldPath is the path of the root.
 func (c *Checker) Check(fldPath *field.Path, obj, old any) field.ErrorList {
+	return c.CheckContext(context.Background(), fldPath, obj, old)
+}
+
+// CheckContext is Check that stops early, with the errors found so far,
+// once ctx ends: a caller that gave up waiting (a webhook's timeout) gets
+// its CPU and memory back.
+func (c *Checker) CheckContext(ctx context.Context, fldPath *field.Path, obj, old any) field.ErrorList {
 	if c == nil {
 		return nil
 	}
 	w := getWalker()
-	w.root = fldPath
+	w.root, w.ctx = fldPath, ctx
 	w.correlated(c.root, obj, old, nil)
 	errs := w.errs
-	w.root, w.errs, w.trail = nil, nil, w.trail[:0]
+	w.root, w.ctx, w.errs, w.trail, w.visits, w.stopped = nil, nil, nil, w.trail[:0], 0, false
 	putWalker(w)
 	return errs
+}
+
+// checkContextEvery is how many nodes are visited between checks of the
+// context: often enough to stop within a millisecond, seldom enough to
+// cost nothing.
+const checkContextEvery = 1024
+
+// ended reports whether the walk must stop: its context ended (checked
+// every checkContextEvery visits).
+func (w *walker) ended() bool {
+	w.visits++
+	if !w.stopped && w.visits%checkContextEvery == 0 {
+		w.stopped = w.ctx.Err() != nil
+	}
+	return w.stopped
 }
 
 // walkers are reused: their buffers (the trail, the key indexes of lists)
@@ -48,10 +71,13 @@ func putWalker(w *walker) {
 // walker keeps the path to the visited node as a stack of segments, turned
 // into a field.Path only when an error is reported.
 type walker struct {
-	root  *field.Path
-	trail []segment
-	errs  field.ErrorList
-	free  []*listPair // list indexes to reuse
+	ctx     context.Context
+	visits  int
+	stopped bool
+	root    *field.Path
+	trail   []segment
+	errs    field.ErrorList
+	free    []*listPair // list indexes to reuse
 }
 
 // pairLists indexes two lists with a reused listPair; release returns it.
@@ -99,8 +125,12 @@ func (w *walker) path() *field.Path {
 }
 
 // visit checks node n, reached in role r from a parent present in both
-// objects; n's value may be missing on either side.
+// objects, or (fields only) from a parent object that the update adds or
+// removes; n's value may be missing on either side.
 func (w *walker) visit(n *node, r role, newV, oldV any, hasNew, hasOld bool) {
+	if w.ended() {
+		return
+	}
 	if n.mutability != "" {
 		if r.presence && hasNew && !hasOld && n.mutability != schema.AddOnly {
 			w.errs = append(w.errs, fieldError(w.path(), n.mutability, added, r))
@@ -123,8 +153,28 @@ func (w *walker) visit(n *node, r role, newV, oldV any, hasNew, hasOld bool) {
 	if n.keyMutability != "" {
 		w.checkKeys(n, newV, oldV, lists)
 	}
-	if hasNew && hasOld {
+	switch {
+	case hasNew && hasOld:
 		w.correlated(n, newV, oldV, lists)
+	case n.mutability == "":
+		// A parent added or removed brings its fields in or takes them
+		// out: they are judged as added or removed (see doc.go,
+		// Correlation). A node with mutability of its own was judged
+		// whole above.
+		w.fields(n, newV, oldV)
+	}
+}
+
+// fields visits the properties of a node whose value is an object on at
+// most one side: what is not an object (missing, null, another type) has
+// no fields, so every field of the other side is added or removed. Map
+// values and list items are not visited: keys come and go whole, for the
+// collection's own rules to judge.
+func (w *walker) fields(n *node, newV, oldV any) {
+	newMap, _ := newV.(map[string]any)
+	oldMap, _ := oldV.(map[string]any)
+	if len(n.props) > 0 && (newMap != nil || oldMap != nil) {
+		w.object(n, newMap, oldMap)
 	}
 }
 
@@ -138,10 +188,18 @@ func listsOf(newV, oldV any) (newList, oldList []any, ok bool) {
 // correlated descends into a node present in both objects; lists is the
 // key index of list values, when visit built one.
 func (w *walker) correlated(n *node, newV, oldV any, lists *listPair) {
+	if _, isMap := oldV.(map[string]any); isMap {
+		if _, newIsMap := newV.(map[string]any); !newIsMap {
+			w.fields(n, nil, oldV) // an object replaced by null or another type
+			return
+		}
+	}
 	switch newV := newV.(type) {
 	case map[string]any:
 		if oldV, ok := oldV.(map[string]any); ok {
 			w.object(n, newV, oldV)
+		} else {
+			w.fields(n, newV, nil)
 		}
 	case []any:
 		oldV, ok := oldV.([]any)

@@ -34,16 +34,40 @@
 //
 // # Correlation
 //
-// The rules of a node apply where its parent is present in both objects (the
-// root always is): adding or removing an object adds or removes what is in
-// it, without the fields inside being "added" or "removed" themselves, as
-// kube-apiserver's transition rules only run on correlated values (and so
-// kval lower's rules behave the same). A consequence: an immutable field
-// whose parent may be removed can change in two updates, one removing the
-// parent (spec: null) and one adding it back with another value. Make the
-// parents of immutable fields required (required: [spec] on the root), or
-// immutable themselves, to close that path; kval does not second-guess a
-// schema that allows it.
+// A field's x-kubernetes-mutability and x-kubernetes-key-mutability hold
+// along the chain of object properties between the field and its nearest
+// correlating ancestor: the root, an item of a list of type map (by its
+// keys), a value of a map (by its key), or an item of an atomic or untyped
+// list (by its index, seed 000's example 2). A parent object on that chain
+// that the update adds brings its fields in: they are added. One that it
+// removes (or sets to null) takes them out: they are removed. Additions and
+// removals are judged exactly as those of the field on its own, with the
+// same paths and messages, so {spec: {engine: a}} → {} is denied for
+// Immutable and AddOnly (spec.engine: Forbidden) and {} → {spec: {engine:
+// b}} for Immutable and RemoveOnly; an immutable field cannot change in two
+// updates, one removing its parent and one adding it back. Keys of a list or
+// map field judge the keys its parent brings or takes the same way (a
+// missing collection has no keys).
+//
+// A field set when its parent first appears, such as a status field set
+// with the first status (status always comes in an update, never on
+// create), is therefore AddOnly, not Immutable: Immutable refuses its
+// arrival with the parent as it refuses any other.
+//
+// The chain stops at correlating ancestors: list items and map entries
+// added or removed whole are the business of the collection's own
+// extensions, as seed 000 says ({foo: [a]} → {foo: []} is allowed under
+// item immutability). It stops at a parent with x-kubernetes-mutability of
+// its own too: that parent's value decides whether it may come or go with
+// everything in it.
+//
+// This differs on purpose from seed 004's +k8s:update tags, which KEP-5073
+// scopes to the lifetime of the parent (replacing an optional parent starts
+// a new one, and the fields in it are new): kval gen keeps that for the
+// tags. The extensions are about the stored object, and so is this rule.
+// kval lower's rules enforce it too (they are placed on the correlating
+// ancestor, with has() chains), and kval lint warns about hand-written
+// transition rules that a parent's removal bypasses.
 //
 // # Decisions where the seed is open
 //
@@ -59,10 +83,11 @@
 //   - The old object is taken as stored, never validated (kube-apiserver
 //     does not validate stored objects either). Where an old value does not
 //     have the schema's shape (a string where the schema has an object or a
-//     list), nothing below it is correlated: its fields or items are absent
-//     from the old object, as when the whole value is added, so a field
-//     below may take any value. The extension on the value itself still
-//     applies: a value of another type is compared like any other.
+//     list), nothing below it is correlated: it has no fields, so the new
+//     value's fields are added, as when the whole value is added, and a
+//     list's items are left to its key rules. The extension on the value
+//     itself still applies: a value of another type is compared like any
+//     other.
 //
 // # Errors
 //

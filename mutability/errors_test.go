@@ -1,10 +1,14 @@
 package mutability
 
 import (
+	"context"
+	"fmt"
 	"reflect"
 	"testing"
 
 	"k8s.io/apimachinery/pkg/util/validation/field"
+
+	"github.com/kval-dev/kval/schema"
 )
 
 const errorsSchema = `
@@ -135,25 +139,136 @@ func TestStrictEquality(t *testing.T) {
 	}
 }
 
+const correlationSchema = `{type: object, properties: {spec: {type: object, nullable: true, properties: {
+  engine: {type: string, x-kubernetes-mutability: %[1]s},
+  template: {type: object, properties: {image: {type: string, x-kubernetes-mutability: %[1]s}}},
+  labels: {type: object, x-kubernetes-key-mutability: %[1]s, additionalProperties: {type: string}},
+  frozen: {type: object, x-kubernetes-mutability: AddOnly, properties: {size: {type: string, x-kubernetes-mutability: Immutable}}},
+  users: {type: array, x-kubernetes-list-type: map, x-kubernetes-list-map-keys: [name], items: {type: object, properties: {
+    name: {type: string}, role: {type: object, properties: {kind: {type: string, x-kubernetes-mutability: %[1]s}}}}}},
+  steps: {type: array, items: {type: object, properties: {
+    run: {type: object, properties: {image: {type: string, x-kubernetes-mutability: %[1]s}}}}}},
+  env: {type: object, additionalProperties: {type: object, properties: {
+    source: {type: object, properties: {ref: {type: string, x-kubernetes-mutability: %[1]s}}}}}}}}}}`
+
+// TestCorrelation: the extensions hold along the chain of object properties
+// between a field and its nearest correlating ancestor (the root, a list
+// item by key or index, a map value by key): a parent added or removed
+// adds or removes its fields, judged as the fields themselves. Items and
+// map values added or removed whole are the collection's business.
 func TestCorrelation(t *testing.T) {
-	c := Compile(mustSchema(t, `{type: object, properties: {spec: {type: object, properties: {
-	  template: {type: object, properties: {image: {type: string, x-kubernetes-mutability: Immutable}}}}}}}`))
 	tests := []struct {
 		name, old, new string
-		accepted       bool
-	}{
-		{"a field arrives with its parent", `{"spec": {}}`, `{"spec": {"template": {"image": "a"}}}`, true},
-		{"a field leaves with its parent", `{"spec": {"template": {"image": "a"}}}`, `{}`, true},
-		{"a field is added to a present parent", `{"spec": {"template": {}}}`, `{"spec": {"template": {"image": "a"}}}`, false},
-		{"a field changes", `{"spec": {"template": {"image": "a"}}}`, `{"spec": {"template": {"image": "b"}}}`, false},
+		// denied lists the values under which the update is denied, with
+		// the error it gets.
+		denied map[schema.Mutability]string
+	}{{
+		name: "a field leaves with its parent", old: `{"spec": {"engine": "a"}}`, new: `{}`,
+		denied: map[schema.Mutability]string{
+			schema.Immutable: "spec.engine: Forbidden: field is immutable",
+			schema.AddOnly:   "spec.engine: Forbidden: field may not be removed, only added",
+		},
+	}, {
+		name: "a field arrives with its parent", old: `{}`, new: `{"spec": {"engine": "b"}}`,
+		denied: map[schema.Mutability]string{
+			schema.Immutable:  "spec.engine: Forbidden: field is immutable",
+			schema.RemoveOnly: "spec.engine: Forbidden: field may not be added, only removed",
+		},
+	}, {
+		name: "a field leaves with its parent set to null", old: `{"spec": {"engine": "a"}}`, new: `{"spec": null}`,
+		denied: map[schema.Mutability]string{
+			schema.Immutable: "spec.engine: Forbidden: field is immutable",
+			schema.AddOnly:   "spec.engine: Forbidden: field may not be removed, only added",
+		},
+	}, {
+		name: "a field arrives with its grandparent", old: `{"spec": {}}`, new: `{"spec": {"template": {"image": "a"}}}`,
+		denied: map[schema.Mutability]string{
+			schema.Immutable:  "spec.template.image: Forbidden: field is immutable",
+			schema.RemoveOnly: "spec.template.image: Forbidden: field may not be added, only removed",
+		},
+	}, {
+		name: "a field leaves with its grandparent", old: `{"spec": {"template": {"image": "a"}}}`, new: `{}`,
+		denied: map[schema.Mutability]string{
+			schema.Immutable: "spec.template.image: Forbidden: field is immutable",
+			schema.AddOnly:   "spec.template.image: Forbidden: field may not be removed, only added",
+		},
+	}, {
+		name: "keys leave with the map's parent", old: `{"spec": {"labels": {"a": "1"}}}`, new: `{}`,
+		denied: map[schema.Mutability]string{
+			schema.Immutable: "spec.labels[a]: Forbidden: keys may not be removed",
+			schema.AddOnly:   "spec.labels[a]: Forbidden: keys may only be added",
+		},
+	}, {
+		name: "keys arrive with the map's parent", old: `{}`, new: `{"spec": {"labels": {"a": "1"}}}`,
+		denied: map[schema.Mutability]string{
+			schema.Immutable:  "spec.labels[a]: Forbidden: keys may not be added",
+			schema.RemoveOnly: "spec.labels[a]: Forbidden: keys may only be removed",
+		},
+	}, {
+		name: "an old parent of another type has no fields", old: `{"spec": "hello"}`, new: `{"spec": {"engine": "b"}}`,
+		denied: map[schema.Mutability]string{
+			schema.Immutable:  "spec.engine: Forbidden: field is immutable",
+			schema.RemoveOnly: "spec.engine: Forbidden: field may not be added, only removed",
+		},
+	}, {
+		name: "a parent with mutability of its own is judged whole", old: `{}`, new: `{"spec": {"frozen": {"size": "1"}}}`,
+	}, {
+		name: "an empty parent arrives", old: `{}`, new: `{"spec": {"template": {}}}`,
+	}, {
+		name: "a list-map item arrives whole", old: `{"spec": {"users": []}}`, new: `{"spec": {"users": [{"name": "a", "role": {"kind": "x"}}]}}`,
+	}, {
+		name: "a field leaves with its parent in a list-map item", old: `{"spec": {"users": [{"name": "a", "role": {"kind": "x"}}]}}`,
+		new: `{"spec": {"users": [{"name": "a"}]}}`,
+		denied: map[schema.Mutability]string{
+			schema.Immutable: "spec.users[0].role.kind: Forbidden: field is immutable",
+			schema.AddOnly:   "spec.users[0].role.kind: Forbidden: field may not be removed, only added",
+		},
+	}, {
+		name: "an atomic list's item leaves whole", old: `{"spec": {"steps": [{"run": {"image": "a"}}]}}`, new: `{"spec": {"steps": []}}`,
+	}, {
+		name: "a field arrives with its parent in an atomic list's item", old: `{"spec": {"steps": [{}]}}`,
+		new: `{"spec": {"steps": [{"run": {"image": "a"}}]}}`,
+		denied: map[schema.Mutability]string{
+			schema.Immutable:  "spec.steps[0].run.image: Forbidden: field is immutable",
+			schema.RemoveOnly: "spec.steps[0].run.image: Forbidden: field may not be added, only removed",
+		},
+	}, {
+		name: "a map value leaves whole", old: `{"spec": {"env": {"a": {"source": {"ref": "x"}}}}}`, new: `{"spec": {"env": {}}}`,
+	}, {
+		name: "a field leaves with its parent in a map value", old: `{"spec": {"env": {"a": {"source": {"ref": "x"}}}}}`,
+		new: `{"spec": {"env": {"a": {}}}}`,
+		denied: map[schema.Mutability]string{
+			schema.Immutable: "spec.env[a].source.ref: Forbidden: field is immutable",
+			schema.AddOnly:   "spec.env[a].source.ref: Forbidden: field may not be removed, only added",
+		},
+	}}
+	for _, m := range all {
+		c := Compile(mustSchema(t, fmt.Sprintf(correlationSchema, m)))
+		for _, tc := range tests {
+			t.Run(string(m)+"/"+tc.name, func(t *testing.T) {
+				errs := c.Check(nil, mustObject(t, tc.new), mustObject(t, tc.old))
+				want, denied := tc.denied[m]
+				switch {
+				case !denied && len(errs) > 0:
+					t.Errorf("want accepted, got %v", errs)
+				case denied && (len(errs) != 1 || errs[0].Error() != want):
+					t.Errorf("want %q, got %v", want, errs)
+				}
+			})
+		}
 	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			errs := c.Check(nil, mustObject(t, tc.new), mustObject(t, tc.old))
-			if accepted := len(errs) == 0; accepted != tc.accepted {
-				t.Errorf("accepted %v, want %v: %v", accepted, tc.accepted, errs)
-			}
-		})
+}
+
+// TestImmutableFieldInTwoUpdates: the two updates that would change an
+// immutable field by way of its optional parent are each denied.
+func TestImmutableFieldInTwoUpdates(t *testing.T) {
+	c := Compile(mustSchema(t, fmt.Sprintf(correlationSchema, schema.Immutable)))
+	steps := []string{`{"spec": {"engine": "a"}}`, `{}`, `{"spec": {"engine": "b"}}`}
+	for i := 1; i < len(steps); i++ {
+		errs := c.Check(field.NewPath("x"), mustObject(t, steps[i]), mustObject(t, steps[i-1]))
+		if got := describe(errs); !reflect.DeepEqual(got, []wantError{{"x.spec.engine: Forbidden: field is immutable", "mutability=Immutable"}}) {
+			t.Errorf("update %d (%s -> %s): %v", i, steps[i-1], steps[i], got)
+		}
 	}
 }
 
@@ -190,4 +305,27 @@ func describe(errs field.ErrorList) []wantError {
 		out = append(out, wantError{e.Error(), e.Origin})
 	}
 	return out
+}
+
+// TestAnEndedContextStopsTheWalk: a large update checked after its
+// context ended reports a few errors at most, not one per changed value;
+// with a live context, every change.
+func TestAnEndedContextStopsTheWalk(t *testing.T) {
+	c := Compile(mustSchema(t, `{type: object, properties: {m: {type: object, additionalProperties: {type: string, x-kubernetes-mutability: Immutable}}}}`))
+	newM, oldM := map[string]any{}, map[string]any{}
+	for i := range 10000 {
+		newM[fmt.Sprint(i)], oldM[fmt.Sprint(i)] = "new", "old"
+	}
+	obj, old := map[string]any{"m": newM}, map[string]any{"m": oldM}
+	if errs := c.CheckContext(context.Background(), nil, obj, old); len(errs) != 10000 {
+		t.Fatalf("%d errors with a live context, want 10000", len(errs))
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if errs := c.CheckContext(ctx, nil, obj, old); len(errs) >= checkContextEvery {
+		t.Errorf("%d errors after the context ended, want fewer than %d", len(errs), checkContextEvery)
+	}
+	if errs := c.Check(nil, obj, old); len(errs) != 10000 {
+		t.Errorf("a reused walker: %d errors, want 10000", len(errs))
+	}
 }

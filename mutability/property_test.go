@@ -91,6 +91,35 @@ func TestFieldMutabilityProperty(t *testing.T) {
 	}
 }
 
+// TestFieldMutabilityThroughParentProperty: the same verdicts hold for a
+// field below an optional parent, which updates add and remove: a missing
+// parent is a missing field.
+func TestFieldMutabilityThroughParentProperty(t *testing.T) {
+	for _, m := range all {
+		c := Compile(mustSchema(t, `{type: object, properties: {spec: `+fmt.Sprintf(deepSchema, m)+`}}`))
+		g := small{rand.New(rand.NewSource(int64(len(m)) + 7))}
+		wrap := func(inner map[string]any) map[string]any {
+			if g.rnd.Intn(3) == 0 {
+				return map[string]any{}
+			}
+			return map[string]any{"spec": inner}
+		}
+		for range rounds {
+			old, new := wrap(g.object(g.deep)), wrap(g.object(g.deep))
+			want := fieldVerdict(m, specOf(old), specOf(new))
+			got := len(c.Check(nil, new, old)) == 0
+			if got != want {
+				t.Fatalf("%s: %v -> %v: accepted %v, want %v", m, old, new, got, want)
+			}
+		}
+	}
+}
+
+func specOf(obj map[string]any) map[string]any {
+	spec, _ := obj["spec"].(map[string]any)
+	return spec
+}
+
 func fieldVerdict(m schema.Mutability, old, new map[string]any) bool {
 	ov, hasOld := old["foo"]
 	nv, hasNew := new["foo"]

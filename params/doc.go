@@ -4,10 +4,18 @@
 // updates and upgrades. It reads what KUDO reads: a package directory
 // (operator.yaml, params.yaml, templates/), kudo.dev/v1beta1
 // OperatorVersion and Instance objects. It depends on model packages
-// (manifest; schema for a Helm chart's values.schema.json) and on one
-// stage, mutability, whose semantics and messages the Helm check reuses;
-// never on the engine or a frontend, so the CLI (kval params), the
-// webhook and kvaltest call the same rules.
+// (manifest; schema for a Helm chart's values.schema.json), on one stage,
+// mutability, whose semantics and messages the Helm check reuses, and on
+// the engine's extension point; never on a frontend.
+//
+// Every frontend checks Instances the same way: it lists InstanceCheck
+// (decode the Instance, find its OperatorVersion with a Finder, apply
+// Admit's rule) among the extensions of its catalog, so the rules run in
+// the engine's order and their errors, a missing OperatorVersion included
+// (spec.operatorVersion.name: Not found), are causes of the engine's one
+// Invalid status. Defaulted is the mutation an admission webhook (or
+// kvaltest, before it validates) makes of spec.parameters. InstanceCRD
+// serves Instances to a frontend that has no KUDO CRD (kval serve).
 //
 // # API
 //
@@ -18,7 +26,9 @@
 //	result, errs := params.Update(ov, old, new)
 //	result, errs := params.Upgrade(oldOV, newOV, old, new)
 //	result, errs, err := params.Admit(ctx, finder, ns, old, inst) // the rule a write needs (Check: errs only)
-//	index, err := params.ReadVerified(paths...) // OperatorVersions for a Finder, verified
+//	index, err := params.ReadVerified(paths...) // OperatorVersions for a Finder (index.Finder), verified
+//	ext := params.InstanceCheck(finder)          // the engine extension every frontend lists
+//	given, result, err := params.Defaulted(ctx, finder, obj, old) // the mutation of a write
 //
 // Parameters are Instance text (map[string]string, spec.parameters);
 // result is what the Instance should hold, errs are field errors at

@@ -43,6 +43,8 @@ func TestCheckHelmUpgrade(t *testing.T) {
 			[]wantErr{{field.ErrorTypeForbidden, "Values.persistence.size", "field is immutable"}}},
 		{"removing an immutable value with null is refused", map[string]any{}, persistence("storageClass", nil),
 			[]wantErr{{field.ErrorTypeForbidden, "Values.persistence.storageClass", "field is immutable"}}},
+		{"removing the parent of immutable values with null removes them, and is refused", map[string]any{}, map[string]any{"persistence": nil},
+			[]wantErr{{field.ErrorTypeForbidden, "Values.persistence.size", "field is immutable"}, {field.ErrorTypeForbidden, "Values.persistence.storageClass", "field is immutable"}}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

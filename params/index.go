@@ -1,5 +1,7 @@
 package params
 
+import "context"
+
 // Index holds OperatorVersions by namespace and name; one without a
 // namespace (a package directory, an object that has none) serves every
 // namespace. It is not safe for concurrent changes: the webhook guards it.
@@ -35,4 +37,21 @@ func (x *Index) Find(namespace, name string) (*OperatorVersion, bool) {
 	}
 	ov, ok := x.ovs[indexKey{"", name}]
 	return ov, ok
+}
+
+// Finder serves the index's OperatorVersions to the rules; from says
+// where they were read, for MissingOperatorVersionError. The index must
+// not change while the Finder is in use.
+func (x *Index) Finder(from string) Finder { return indexFinder{x, from} }
+
+type indexFinder struct {
+	x    *Index
+	from string
+}
+
+func (f indexFinder) OperatorVersion(_ context.Context, namespace, name string) (*OperatorVersion, error) {
+	if ov, ok := f.x.Find(namespace, name); ok {
+		return ov, nil
+	}
+	return nil, &MissingOperatorVersionError{Namespace: namespace, Name: name, From: f.from}
 }

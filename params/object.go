@@ -61,6 +61,15 @@ func DecodeInstance(doc manifest.Document) (*Instance, error) {
 	if !isKind(doc.Object, InstanceKind) {
 		return nil, fmt.Errorf("%s: not a %s %s", doc.Source, APIVersion, InstanceKind)
 	}
+	inst, errs := decodeInstanceFields(doc)
+	if len(errs) > 0 {
+		return nil, fmt.Errorf("%s: Instance %q: %w", doc.Source, inst.Name, errs.ToAggregate())
+	}
+	return inst, nil
+}
+
+// decodeInstanceFields reads an Instance's fields, and their faults.
+func decodeInstanceFields(doc manifest.Document) (*Instance, field.ErrorList) {
 	var errs field.ErrorList
 	in := fields{obj: doc.Object, errs: &errs}
 	meta, spec := in.object("metadata"), in.object("spec")
@@ -68,12 +77,9 @@ func DecodeInstance(doc manifest.Document) (*Instance, error) {
 	inst.OperatorVersion = spec.object("operatorVersion").str("name")
 	inst.Parameters = stringMap(spec.object("parameters"))
 	if inst.OperatorVersion == "" {
-		errs = append(errs, field.Required(field.NewPath("spec", "operatorVersion", "name"), "an Instance names its OperatorVersion"))
+		errs = append(errs, field.Required(operatorVersionPath, "an Instance names its OperatorVersion"))
 	}
-	if len(errs) > 0 {
-		return nil, fmt.Errorf("%s: Instance %q: %w", doc.Source, inst.Name, errs.ToAggregate())
-	}
-	return inst, nil
+	return inst, errs
 }
 
 // stringMap reads spec.parameters, a map of text.

@@ -126,3 +126,23 @@ func TestUpgradeHasNoHoleWhateverThePlan(t *testing.T) {
 		})
 	}
 }
+
+// TestImmutableParameterRemovedThenAddedBackNeedsConsent pins the one
+// two-step sequence seed 002 allows for an immutable parameter: an upgrade
+// to an OperatorVersion without it drops its value, and a later upgrade
+// that adds it back as a new immutable parameter takes a value only when
+// the user gives one explicitly (the default alone is refused): the value
+// may change, but never without the user's consent.
+func TestImmutableParameterRemovedThenAddedBackNeedsConsent(t *testing.T) {
+	v1 := newOV("db-1.0", immutable("size").def("10Gi"))
+	v2 := newOV("db-2.0")
+	v3 := newOV("db-3.0", immutable("size").def("20Gi"))
+	kept, errs := Upgrade(v1, v2, map[string]string{"size": "10Gi"}, map[string]string{"size": "10Gi"})
+	checkErrors(t, errs, nil)
+	checkParams(t, kept, map[string]string{})
+	_, errs = Upgrade(v2, v3, kept, map[string]string{})
+	checkErrors(t, errs, []wantErr{{field.ErrorTypeRequired, "spec.parameters[size]", `parameter was added as immutable in OperatorVersion db-3.0, but no value was provided (default would be "20Gi")`}})
+	got, errs := Upgrade(v2, v3, kept, map[string]string{"size": "50Gi"})
+	checkErrors(t, errs, nil)
+	checkParams(t, got, map[string]string{"size": "50Gi"})
+}

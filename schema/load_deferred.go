@@ -1,6 +1,7 @@
 package schema
 
 import (
+	"bytes"
 	"fmt"
 
 	"github.com/kval-dev/kval/manifest"
@@ -30,20 +31,45 @@ func (d *DeferredCRD) Decode() (*CRD, []Problem) {
 	return l.CRDs[0], nil
 }
 
+// DeferCRD defers a raw document that is a CRD whose identity
+// ScanCRDIdentity reads; ok is false for any other document.
+func DeferCRD(raw manifest.Raw) (d *DeferredCRD, ok bool) {
+	id, ok := ScanCRDIdentity(raw.Text())
+	if !ok {
+		return nil, false
+	}
+	return &DeferredCRD{CRDIdentity: id, Source: raw.Source, raw: raw}, true
+}
+
 // readDeferring reads a file, deferring the CRDs whose identity the scan
 // reads and decoding every other document.
 func readDeferring(file string) readFile {
-	raws, errs := manifest.ReadFileRaw(file)
+	return deferring(manifest.ReadFileRaw(file))
+}
+
+// deferring defers the CRDs among raw documents whose identity the scan
+// reads and decodes every other document.
+func deferring(raws []manifest.Raw, errs []error) readFile {
 	out := readFile{errs: errs}
 	for _, raw := range raws {
-		if id, ok := ScanCRDIdentity(raw.Text()); ok {
-			out.deferred = append(out.deferred, &DeferredCRD{CRDIdentity: id, Source: raw.Source, raw: raw})
+		if d, ok := DeferCRD(raw); ok {
+			out.deferred = append(out.deferred, d)
 			continue
 		}
 		docs, errs := decodeRaw(raw)
 		out.docs, out.errs = append(out.docs, docs...), append(out.errs, errs...)
 	}
 	return out
+}
+
+// LoadBytesDeferred is LoadBytes that leaves undecoded the CRDs whose
+// identity ScanCRDIdentity reads, as LoadFilesDeferred does.
+func LoadBytesDeferred(name string, data []byte) *Loaded {
+	l := &Loaded{}
+	read := deferring(manifest.ReadAllRaw(name, bytes.NewReader(data)))
+	l.addAll(name, read.docs, read.errs)
+	l.Deferred = read.deferred
+	return l
 }
 
 // decodeRaw decodes a raw document into its documents (the items of a

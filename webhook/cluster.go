@@ -4,39 +4,46 @@ import (
 	"context"
 	"fmt"
 	"sync"
-	"time"
 
 	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
-	"k8s.io/apimachinery/pkg/runtime/schema"
 	"k8s.io/client-go/dynamic"
 	"k8s.io/client-go/tools/cache"
 
 	"github.com/kval-dev/kval/annotation"
 	"github.com/kval-dev/kval/catalog"
+	"github.com/kval-dev/kval/catalog/crdsource"
 	"github.com/kval-dev/kval/manifest"
 	kvalschema "github.com/kval-dev/kval/schema"
 )
 
-var crdResource = schema.GroupVersionResource{Group: "apiextensions.k8s.io", Version: "v1", Resource: "customresourcedefinitions"}
+var crdResource = crdsource.CRDResource
 
-// ClusterSource serves the CRDs of the cluster, watched with an informer.
-// kube-apiserver drops kval's schema extensions from stored CRDs, so they
-// come from the annotation `kval annotate` writes (package annotation).
-type ClusterSource struct {
-	Client dynamic.Interface
-	// LabelSelector limits the CRDs watched ("" watches all).
-	LabelSelector string
-	Resync        time.Duration
+// clusterCRDs serves the CRDs of the cluster in a catalog, watched with
+// an informer. kube-apiserver drops kval's schema extensions from stored
+// CRDs, so they come from the annotation `kval annotate` writes (package
+// annotation).
+type clusterCRDs struct {
+	cat    *catalog.Catalog
+	client dynamic.Interface
+	// labelSelector limits the CRDs watched ("" watches all).
+	labelSelector string
+}
+
+// ClusterCRDs is the source of the cluster's CRDs (those labelSelector
+// selects, "" for all) in cat.
+func ClusterCRDs(cat *catalog.Catalog, client dynamic.Interface, labelSelector string) Source {
+	return &clusterCRDs{cat: cat, client: client, labelSelector: labelSelector}
 }
 
 // Name implements Source.
-func (c *ClusterSource) Name() string { return "cluster" }
+func (c *clusterCRDs) Name() string { return "cluster" }
 
 // Run implements Source: every CRD event updates the catalog; the first
 // load is reported once the informer has delivered the initial list.
-func (c *ClusterSource) Run(ctx context.Context, cat *catalog.Catalog, report func(Load)) {
-	informer := newInformer(c.Client, crdResource, c.Resync, c.LabelSelector)
-	w := &crdWatch{ctx: ctx, catalog: cat, report: report, served: map[string]bool{}}
+func (c *clusterCRDs) Run(ctx context.Context, report func(Load)) {
+	informer := newInformer(c.client, crdResource, 0, c.labelSelector)
+	w := &crdWatch{ctx: ctx, catalog: c.cat, served: map[string]bool{}}
+	w.load = &initialLoad{report: report, served: w.count}
 	err := runInformer(ctx, informer, cache.ResourceEventHandlerFuncs{
 		AddFunc: w.put,
 		UpdateFunc: func(old, obj any) {
@@ -45,23 +52,20 @@ func (c *ClusterSource) Run(ctx context.Context, cat *catalog.Catalog, report fu
 			}
 		},
 		DeleteFunc: w.remove,
-	}, w.synced)
+	}, w.load.done)
 	if err != nil {
 		report(Load{Err: fmt.Errorf("watching CRDs: %w", err)})
 	}
 }
 
-// crdWatch applies CRD events to the catalog. Before the initial list is
-// delivered it collects refusals; then it reports each event.
+// crdWatch applies CRD events to the catalog.
 type crdWatch struct {
 	ctx     context.Context
 	catalog *catalog.Catalog
-	report  func(Load)
+	load    *initialLoad
 
-	mu          sync.Mutex
-	served      map[string]bool
-	initialDone bool
-	pending     []error
+	mu     sync.Mutex
+	served map[string]bool
 }
 
 func (w *crdWatch) put(obj any) {
@@ -75,11 +79,11 @@ func (w *crdWatch) put(obj any) {
 		refused, err = w.catalog.Update(w.ctx, []*kvalschema.CRD{crd}, nil)
 	}
 	w.mu.Lock()
-	defer w.mu.Unlock()
 	if err == nil && len(refused) == 0 {
 		w.served[u.GetName()] = true
 	}
-	w.reportLocked(append(refused, err))
+	w.mu.Unlock()
+	w.load.event(append(refused, err)...)
 }
 
 func (w *crdWatch) remove(obj any) {
@@ -92,32 +96,15 @@ func (w *crdWatch) remove(obj any) {
 	}
 	_, err := w.catalog.Update(w.ctx, nil, []string{u.GetName()})
 	w.mu.Lock()
-	defer w.mu.Unlock()
 	delete(w.served, u.GetName())
-	w.reportLocked([]error{err})
+	w.mu.Unlock()
+	w.load.event(err)
 }
 
-func (w *crdWatch) synced() {
+func (w *crdWatch) count() int {
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	w.initialDone = true
-	w.report(Load{Served: len(w.served), Refused: w.pending})
-	w.pending = nil
-}
-
-// reportLocked reports an event's errors, or keeps them for the first load.
-func (w *crdWatch) reportLocked(errs []error) {
-	var refused []error
-	for _, err := range errs {
-		if err != nil {
-			refused = append(refused, err)
-		}
-	}
-	if !w.initialDone {
-		w.pending = append(w.pending, refused...)
-		return
-	}
-	w.report(Load{Served: len(w.served), Refused: refused})
+	return len(w.served)
 }
 
 // schemaChanged reports whether a CRD update can change what kval serves:
@@ -134,14 +121,5 @@ func schemaChanged(old, obj any) bool {
 // decodeLiveCRD reads a CRD as kube-apiserver serves it, with kval's
 // extensions restored from the annotation.
 func decodeLiveCRD(u *unstructured.Unstructured) (*kvalschema.CRD, error) {
-	obj, _, err := annotation.Unpack(u.UnstructuredContent())
-	if err != nil {
-		return nil, err
-	}
-	source := manifest.Source{File: "cluster", Item: -1}
-	crd, errs := kvalschema.DecodeCRD(manifest.Document{Source: source, Object: obj})
-	if len(errs) > 0 {
-		return nil, fmt.Errorf("%s %q: %v", kvalschema.CRDKind, u.GetName(), errs.ToAggregate())
-	}
-	return crd, nil
+	return crdsource.DecodeLive(u.UnstructuredContent(), manifest.Source{File: "cluster", Item: -1})
 }

@@ -14,6 +14,7 @@ import (
 	dynamicfake "k8s.io/client-go/dynamic/fake"
 
 	"github.com/kval-dev/kval/annotation"
+	"github.com/kval-dev/kval/catalog"
 	"github.com/kval-dev/kval/manifest"
 )
 
@@ -46,7 +47,8 @@ func TestLiveCRDsAreServedWithTheirAnnotatedExtensions(t *testing.T) {
 	crd := liveCRD(t)
 	client := dynamicfake.NewSimpleDynamicClientWithCustomListKinds(runtime.NewScheme(),
 		map[schema.GroupVersionResource]string{crdResource: "CustomResourceDefinitionList"}, crd)
-	ts, start := serveSources(t, &ClusterSource{Client: client})
+	cat := catalog.New(catalog.Options{})
+	ts, start := serveSources(t, cat, ClusterCRDs(cat, client, ""))
 	start()
 	eventually(t, "the cluster's CRDs are loaded", func() bool {
 		_, detail := get(t, ts, "/readyz")
@@ -81,7 +83,8 @@ func TestALiveCRDWhoseAnnotationIsBrokenIsRefused(t *testing.T) {
 	crd.SetAnnotations(map[string]string{annotation.Key: "{not json"})
 	client := dynamicfake.NewSimpleDynamicClientWithCustomListKinds(runtime.NewScheme(),
 		map[schema.GroupVersionResource]string{crdResource: "CustomResourceDefinitionList"}, crd)
-	ts, start := serveSources(t, &ClusterSource{Client: client})
+	cat := catalog.New(catalog.Options{})
+	ts, start := serveSources(t, cat, ClusterCRDs(cat, client, ""))
 	start()
 	eventually(t, "the refusal is reported", func() bool {
 		_, detail := get(t, ts, "/readyz")

@@ -27,8 +27,8 @@ func TestFilesAreReloadedAndABrokenReloadKeepsTheWorkingSchema(t *testing.T) {
 	}
 	dir := t.TempDir()
 	mount(t, dir, "..v1", crd)
-	src := &FileSource{Paths: []string{dir}, Interval: 10 * time.Millisecond}
-	ts, start := serveSources(t, src)
+	cat := catalog.New(catalog.Options{})
+	ts, start := serveSources(t, cat, CRDFiles(cat, []string{dir}, 10*time.Millisecond))
 	if status, _ := get(t, ts, "/readyz"); status != http.StatusServiceUnavailable {
 		t.Errorf("ready before the files were loaded: %d", status)
 	}
@@ -50,7 +50,7 @@ func TestFilesAreReloadedAndABrokenReloadKeepsTheWorkingSchema(t *testing.T) {
 	if !post(t, ts, "/validate", immutableChange).Allowed {
 		t.Errorf("the broken CRD replaced the working one")
 	}
-	if got := counterValue(t, ts, `kval_webhook_schema_failures_total{source="files"}`); got != "1" {
+	if got := counterValue(t, ts.Config.Handler, `kval_webhook_schema_failures_total{source="files"}`); got != "1" {
 		t.Errorf("failures counted %s, want 1", got)
 	}
 }
@@ -108,8 +108,8 @@ func TestUnusableFilesKeepTheSourceUnready(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, "crd.yaml"), []byte("kind: [unclosed"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	src := &FileSource{Paths: []string{dir}, Interval: 10 * time.Millisecond}
-	ts, start := serveSources(t, src)
+	cat := catalog.New(catalog.Options{})
+	ts, start := serveSources(t, cat, CRDFiles(cat, []string{dir}, 10*time.Millisecond))
 	start()
 	eventually(t, "the failed load is reported", func() bool {
 		status, detail := get(t, ts, "/readyz")
@@ -120,11 +120,11 @@ func TestUnusableFilesKeepTheSourceUnready(t *testing.T) {
 	}
 }
 
-// serveSources serves an empty catalog that the sources fill once start is
+// serveSources serves cat, empty until the sources fill it once start is
 // called; both end with the test.
-func serveSources(t *testing.T, sources ...Source) (ts *httptest.Server, start func()) {
+func serveSources(t *testing.T, cat *catalog.Catalog, sources ...Source) (ts *httptest.Server, start func()) {
 	t.Helper()
-	s := New(catalog.New(catalog.Options{}), Options{Logger: slog.New(slog.NewTextHandler(io.Discard, nil))}, sources...)
+	s := New(cat, Options{Logger: slog.New(slog.NewTextHandler(io.Discard, nil))}, sources...)
 	ts = httptest.NewServer(s.Handler())
 	ctx, cancel := context.WithCancel(context.Background())
 	t.Cleanup(func() {

@@ -53,3 +53,43 @@ func runInformer(ctx context.Context, informer cache.SharedIndexInformer, handle
 	<-ctx.Done()
 	return nil
 }
+
+// initialLoad reports the loads of a watched source: until the informer
+// has delivered its initial list it keeps the refusals of the events for
+// the first load, then it reports each event's.
+type initialLoad struct {
+	report func(Load)
+	unit   string
+	served func() int // how many objects the source serves now
+
+	mu      sync.Mutex
+	synced  bool
+	pending []error
+}
+
+// event reports an event's errors (nil ones are left out), or keeps them
+// for the first load.
+func (l *initialLoad) event(errs ...error) {
+	var refused []error
+	for _, err := range errs {
+		if err != nil {
+			refused = append(refused, err)
+		}
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if !l.synced {
+		l.pending = append(l.pending, refused...)
+		return
+	}
+	l.report(Load{Served: l.served(), Unit: l.unit, Refused: refused})
+}
+
+// done reports the first load, once the initial list is delivered.
+func (l *initialLoad) done() {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.synced = true
+	l.report(Load{Served: l.served(), Unit: l.unit, Refused: l.pending})
+	l.pending = nil
+}

@@ -3,25 +3,37 @@ package webhook
 import (
 	"context"
 	"encoding/json"
-	"fmt"
+	"errors"
 	"maps"
+	"net/http"
 	"slices"
 	"strings"
 
 	admissionv1 "k8s.io/api/admission/v1"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 
-	"github.com/kval-dev/kval/manifest"
 	"github.com/kval-dev/kval/params"
 )
 
+// instanceKind is the kind of KUDO's Instances, the one version KUDO serves.
+var instanceKind = metav1.GroupVersionKind{Group: params.APIGroup, Version: "v1beta1", Kind: params.InstanceKind}
+
+// isInstance reports whether a request writes an Instance itself: its
+// status subresource carries no parameters (and KUDO's controller writes
+// it constantly, even when an OperatorVersion is gone).
+func isInstance(req *admissionv1.AdmissionRequest) bool {
+	return req.Kind == instanceKind && req.SubResource == ""
+}
+
 // instanceDefaults is the Mutator of KUDO Instances: a JSON patch making
-// spec.parameters what params.Admit says the Instance keeps. On create it
-// adds the defaults of immutable parameters without a value (params.Install),
-// so that the value installed never changes with a later OperatorVersion's
-// default; on an upgrade it removes the values of parameters the new
-// OperatorVersion no longer defines (params.Upgrade: they leave the
-// Instance). Other requests go to next (nil: unchanged). A request the
-// rules refuse gets no patch: /validate denies it with the rules' errors.
+// spec.parameters what params.Defaulted says the Instance keeps. On create
+// it adds the defaults of immutable parameters without a value
+// (params.Install), so that the value installed never changes with a later
+// OperatorVersion's default; on an upgrade it removes the values of
+// parameters the new OperatorVersion no longer defines (params.Upgrade:
+// they leave the Instance). Other requests go to next (nil: unchanged). A
+// request the rules refuse gets no patch: /validate denies it with the
+// rules' errors (params.InstanceCheck in the catalog).
 func instanceDefaults(ovs OperatorVersions, next Mutator) Mutator {
 	return func(ctx context.Context, req *admissionv1.AdmissionRequest) ([]byte, []string, error) {
 		switch {
@@ -36,42 +48,29 @@ func instanceDefaults(ovs OperatorVersions, next Mutator) Mutator {
 }
 
 // instancePatch is the patch of one Instance create or update, nil when
-// the rules refuse it or it changes nothing.
+// the rules refuse it or it changes nothing. An Instance that cannot be
+// checked is denied: kval fails closed.
 func instancePatch(ctx context.Context, ovs OperatorVersions, req *admissionv1.AdmissionRequest) ([]byte, error) {
-	inst, hasMap, err := mutatedInstance("object", req.Object.Raw)
+	obj, err := decodeObject("object", req.Object.Raw)
+	var old map[string]any
+	if err == nil && req.Operation == admissionv1.Update {
+		old, err = decodeObject("oldObject", req.OldObject.Raw)
+	}
 	if err != nil {
 		return nil, err
 	}
-	var old *params.Instance
-	if req.Operation == admissionv1.Update {
-		if old, _, err = mutatedInstance("oldObject", req.OldObject.Raw); err != nil {
-			return nil, err
-		}
-	}
-	result, errs, err := params.Admit(ctx, ovs, req.Namespace, old, inst)
-	if err != nil {
-		return nil, fmt.Errorf("kval cannot check Instance %q: %w; kval denies what it cannot check", inst.Name, err)
-	}
-	if len(errs) > 0 {
+	given, result, err := params.Defaulted(ctx, ovs, obj, old)
+	switch {
+	case errors.As(err, new(*MissingOperatorVersionError)):
+		return nil, deny(reasonNoOperatorVersion, http.StatusBadRequest, "kval cannot check Instance %q: %v; kval denies what it cannot check", req.Name, err)
+	case err != nil:
+		return nil, deny(reasonBadRequest, http.StatusBadRequest, "kval cannot check this Instance: %v; kval denies what it cannot check", err)
+	case result == nil:
 		return nil, nil
-	}
-	return parametersPatch(hasMap, inst.Parameters, result)
-}
-
-// mutatedInstance decodes the Instance of a request to mutate, and says
-// whether it has a spec.parameters map to patch.
-func mutatedInstance(field string, raw []byte) (*params.Instance, bool, error) {
-	obj, err := manifest.DecodeObject(raw)
-	if err != nil {
-		return nil, false, fmt.Errorf("%s is not usable: %w", field, err)
-	}
-	inst, err := params.DecodeInstance(manifest.Document{Source: manifest.Source{File: field, Item: -1}, Object: obj})
-	if err != nil {
-		return nil, false, fmt.Errorf("kval cannot check this Instance: %w", err)
 	}
 	spec, _ := obj["spec"].(map[string]any)
 	_, hasMap := spec["parameters"].(map[string]any)
-	return inst, hasMap, nil
+	return parametersPatch(hasMap, given, result)
 }
 
 // patchOp is one operation of a JSON patch (RFC 6902).

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"io"
 	"log/slog"
-	"net/http/httptest"
 	"strings"
 	"testing"
 
@@ -106,7 +105,7 @@ func checkInvalid(t *testing.T, resp *admissionv1.AdmissionResponse, fieldErrors
 }
 
 func TestAnInstanceCreateGetsItsImmutableDefaultsAsAJSONPatch(t *testing.T) {
-	_, ts := newTestServer(t, Options{OperatorVersions: zookeeper(t)})
+	s := newServer(t, Options{OperatorVersions: zookeeper(t)})
 	tests := []struct {
 		name       string
 		parameters map[string]string
@@ -119,14 +118,14 @@ func TestAnInstanceCreateGetsItsImmutableDefaultsAsAJSONPatch(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			create := instanceReview(admissionv1.Create, instance(t, zookeeperV1, tc.parameters), nil)
-			resp := post(t, ts, "/mutate", create)
+			resp := mutate(t, s, create)
 			if !resp.Allowed || string(resp.Patch) != tc.patch {
 				t.Fatalf("got allowed=%v patch %s, want %s", resp.Allowed, resp.Patch, tc.patch)
 			}
 			if tc.patch != "" && (resp.PatchType == nil || *resp.PatchType != admissionv1.PatchTypeJSONPatch) {
 				t.Errorf("patch type %v, want JSONPatch", resp.PatchType)
 			}
-			if resp := post(t, ts, "/validate", create); !resp.Allowed {
+			if resp := admit(t, s, create); !resp.Allowed {
 				t.Errorf("/validate denied the install: %+v", resp.Result)
 			}
 		})
@@ -134,121 +133,116 @@ func TestAnInstanceCreateGetsItsImmutableDefaultsAsAJSONPatch(t *testing.T) {
 }
 
 func TestAnInstallTheRulesRefuseIsDeniedByValidateAndNotPatched(t *testing.T) {
-	_, ts := newTestServer(t, Options{OperatorVersions: zookeeper(t)})
+	s := newServer(t, Options{OperatorVersions: zookeeper(t)})
 	create := instanceReview(admissionv1.Create, instance(t, "zoned-0.1.0", map[string]string{}), nil)
-	if resp := post(t, ts, "/mutate", create); !resp.Allowed || resp.Patch != nil {
+	if resp := mutate(t, s, create); !resp.Allowed || resp.Patch != nil {
 		t.Errorf("/mutate: got %+v with patch %s, want allowed unchanged (validate denies)", resp.Result, resp.Patch)
 	}
-	checkInvalid(t, post(t, ts, "/validate", create), `spec.parameters[ZONE]: Required value: parameter is required but has no value set`)
+	checkInvalid(t, admit(t, s, create), `spec.parameters[ZONE]: Required value: parameter is required but has no value set`)
 }
 
 func TestAnInstanceUpdateChangingAnImmutableParameterIsDenied(t *testing.T) {
-	_, ts := newTestServer(t, Options{OperatorVersions: zookeeper(t)})
+	s := newServer(t, Options{OperatorVersions: zookeeper(t)})
 	stored := instance(t, zookeeperV1, map[string]string{"DISK_SIZE": "5Gi", "NODE_COUNT": "5"})
 	changed := instance(t, zookeeperV1, map[string]string{"DISK_SIZE": "10Gi", "NODE_COUNT": "5"})
-	checkInvalid(t, post(t, ts, "/validate", instanceReview(admissionv1.Update, changed, stored)),
+	checkInvalid(t, admit(t, s, instanceReview(admissionv1.Update, changed, stored)),
 		`spec.parameters[DISK_SIZE]: Forbidden: parameter is immutable but was changed from "5Gi" to "10Gi"`)
 	removed := instance(t, zookeeperV1, map[string]string{"NODE_COUNT": "5"})
-	checkInvalid(t, post(t, ts, "/validate", instanceReview(admissionv1.Update, removed, stored)),
+	checkInvalid(t, admit(t, s, instanceReview(admissionv1.Update, removed, stored)),
 		`spec.parameters[DISK_SIZE]: Forbidden: parameter is immutable but its value "5Gi" was removed`)
-	if got := counterValue(t, ts, `kval_webhook_denials_total{reason="invalid"}`); got != "2" {
+	if got := counterValue(t, s.Handler(), `kval_webhook_denials_total{reason="invalid"}`); got != "2" {
 		t.Errorf("denials counted %s, want 2", got)
 	}
 }
 
 func TestAnInstanceUpdateKeepingImmutableValuesIsAllowed(t *testing.T) {
-	_, ts := newTestServer(t, Options{OperatorVersions: zookeeper(t)})
+	s := newServer(t, Options{OperatorVersions: zookeeper(t)})
 	stored := instance(t, zookeeperV1, map[string]string{"DISK_SIZE": "5Gi", "NODE_COUNT": "5"})
 	for name, obj := range map[string][]byte{
 		"the same values":         stored,
 		"a mutable value changed": instance(t, zookeeperV1, map[string]string{"DISK_SIZE": "5Gi", "NODE_COUNT": "7"}),
 	} {
-		if resp := post(t, ts, "/validate", instanceReview(admissionv1.Update, obj, stored)); !resp.Allowed {
+		if resp := admit(t, s, instanceReview(admissionv1.Update, obj, stored)); !resp.Allowed {
 			t.Errorf("%s: denied %+v", name, resp.Result)
 		}
 	}
 }
 
 func TestAnUpgradeAddingAnImmutableParameterNeedsItsValue(t *testing.T) {
-	_, ts := newTestServer(t, Options{OperatorVersions: zookeeper(t)})
+	s := newServer(t, Options{OperatorVersions: zookeeper(t)})
 	stored := instance(t, zookeeperV1, map[string]string{"DISK_SIZE": "5Gi", "NODE_COUNT": "5"})
 	withoutValues := instance(t, zookeeperV2, map[string]string{"DISK_SIZE": "5Gi", "NODE_COUNT": "5"})
-	checkInvalid(t, post(t, ts, "/validate", instanceReview(admissionv1.Update, withoutValues, stored)),
+	checkInvalid(t, admit(t, s, instanceReview(admissionv1.Update, withoutValues, stored)),
 		`spec.parameters[CLIENT_PORT]: Required value: parameter was changed to immutable in OperatorVersion zookeeper-3.4.14-0.2.0, but no value was provided (default would be "2181")`,
 		`spec.parameters[STORAGE_CLASS]: Required value: parameter was added as immutable in OperatorVersion zookeeper-3.4.14-0.2.0, but no value was provided (default would be "standard")`)
 	withValues := instance(t, zookeeperV2, map[string]string{"DISK_SIZE": "5Gi", "NODE_COUNT": "5", "CLIENT_PORT": "2181", "STORAGE_CLASS": "fast"})
-	if resp := post(t, ts, "/validate", instanceReview(admissionv1.Update, withValues, stored)); !resp.Allowed {
+	if resp := admit(t, s, instanceReview(admissionv1.Update, withValues, stored)); !resp.Allowed {
 		t.Errorf("upgrade with the values: denied %+v", resp.Result)
 	}
 	changedOnUpgrade := instance(t, zookeeperV2, map[string]string{"DISK_SIZE": "8Gi", "NODE_COUNT": "5", "CLIENT_PORT": "2181", "STORAGE_CLASS": "fast"})
-	checkInvalid(t, post(t, ts, "/validate", instanceReview(admissionv1.Update, changedOnUpgrade, stored)),
+	checkInvalid(t, admit(t, s, instanceReview(admissionv1.Update, changedOnUpgrade, stored)),
 		`spec.parameters[DISK_SIZE]: Forbidden: parameter is immutable but was changed from "5Gi" to "8Gi"`)
 }
 
+// TestAnInstanceWhoseOperatorVersionIsMissingIsDenied: /mutate cannot
+// compute the patch and denies (fail closed); /validate answers as for
+// every other error the engine finds: a cause of the one Invalid status.
 func TestAnInstanceWhoseOperatorVersionIsMissingIsDenied(t *testing.T) {
-	_, ts := newTestServer(t, Options{OperatorVersions: zookeeper(t)})
+	s := newServer(t, Options{OperatorVersions: zookeeper(t)})
 	stored := instance(t, zookeeperV1, map[string]string{"DISK_SIZE": "5Gi"})
+	create := instanceReview(admissionv1.Create, instance(t, "zookeeper-9.9.9", nil), nil)
+	upgrade := instanceReview(admissionv1.Update, instance(t, "zookeeper-9.9.9", map[string]string{"DISK_SIZE": "5Gi"}), stored)
 	missing := `kval cannot check Instance "zk": OperatorVersion "zookeeper-9.9.9" not found in namespace "default" (in the test); kval denies what it cannot check`
-	tests := []struct {
-		name, path string
-		r          *admissionv1.AdmissionReview
-	}{
-		{"create, mutating", "/mutate", instanceReview(admissionv1.Create, instance(t, "zookeeper-9.9.9", nil), nil)},
-		{"create, validating", "/validate", instanceReview(admissionv1.Create, instance(t, "zookeeper-9.9.9", nil), nil)},
-		{"upgrade to it", "/validate", instanceReview(admissionv1.Update, instance(t, "zookeeper-9.9.9", map[string]string{"DISK_SIZE": "5Gi"}), stored)},
-		{"upgrade to it, mutating", "/mutate", instanceReview(admissionv1.Update, instance(t, "zookeeper-9.9.9", map[string]string{"DISK_SIZE": "5Gi"}), stored)},
+	for name, r := range map[string]*admissionv1.AdmissionReview{"create": create, "upgrade to it": upgrade} {
+		if resp := mutate(t, s, r); resp.Allowed || resp.Result.Message != missing || resp.Result.Code != 400 {
+			t.Errorf("%s, mutating: got %+v, want the denial %q", name, resp.Result, missing)
+		}
+		checkInvalid(t, admit(t, s, r), `spec.operatorVersion.name: Not found: "zookeeper-9.9.9": no OperatorVersion of that name in namespace "default" (in the test), so the parameters cannot be checked`)
 	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			resp := post(t, ts, tc.path, tc.r)
-			if resp.Allowed || resp.Result.Message != missing {
-				t.Errorf("got %+v, want the denial %q", resp.Result, missing)
-			}
-		})
-	}
-	if got := counterValue(t, ts, `kval_webhook_denials_total{reason="no-operator-version"}`); got != "4" {
-		t.Errorf("denials counted %s, want 4", got)
+	if got := counterValue(t, s.Handler(), `kval_webhook_denials_total{reason="no-operator-version"}`); got != "2" {
+		t.Errorf("denials counted %s, want 2", got)
 	}
 }
 
 func TestAnUpdateLeavingParametersAloneNeedsNoOperatorVersion(t *testing.T) {
-	_, ts := newTestServer(t, Options{OperatorVersions: zookeeper(t)})
+	s := newServer(t, Options{OperatorVersions: zookeeper(t)})
 	stored := instance(t, "gone-0.1.0", map[string]string{"DISK_SIZE": "5Gi"})
 	finalized := []byte(strings.Replace(string(stored), `"namespace":"default"`, `"namespace":"default","finalizers":[]`, 1))
-	if resp := post(t, ts, "/validate", instanceReview(admissionv1.Update, finalized, stored)); !resp.Allowed {
+	if resp := admit(t, s, instanceReview(admissionv1.Update, finalized, stored)); !resp.Allowed {
 		t.Errorf("denied %+v", resp.Result)
 	}
 }
 
 func TestInstancesAreNotCheckedWithoutOperatorVersions(t *testing.T) {
-	_, ts := newTestServer(t, Options{})
+	s := newServer(t, Options{})
 	create := instanceReview(admissionv1.Create, instance(t, zookeeperV1, nil), nil)
-	if resp := post(t, ts, "/mutate", create); !resp.Allowed || resp.Patch != nil {
+	if resp := mutate(t, s, create); !resp.Allowed || resp.Patch != nil {
 		t.Errorf("/mutate: got %+v, patch %s", resp.Result, resp.Patch)
 	}
-	if resp := post(t, ts, "/validate", create); resp.Allowed || !strings.Contains(resp.Result.Message, "kval has no schema for Instance of kudo.dev/v1beta1") {
+	if resp := admit(t, s, create); resp.Allowed || !strings.Contains(resp.Result.Message, "kval has no schema for Instance of kudo.dev/v1beta1") {
 		t.Errorf("/validate: got %+v, want the unknown-kind denial of a kind kval has no CRD for", resp.Result)
 	}
 }
 
 // TestAnInstanceTheCatalogServesIsCheckedByTheEngineToo: with KUDO's CRDs
-// among the served ones, the params rules' errors and the engine's come in
-// one Invalid status (the engine finds nothing here in complement mode).
+// among the served ones (not the fallback), the params rules' errors and
+// the engine's come in one Invalid status (the engine finds nothing here
+// in complement mode).
 func TestAnInstanceTheCatalogServesIsCheckedByTheEngineToo(t *testing.T) {
-	cat := exampleCatalog(t)
+	opts := Options{OperatorVersions: zookeeper(t), Logger: slog.New(slog.NewTextHandler(io.Discard, nil))}
+	cat := exampleCatalog(t, opts)
 	if _, err := cat.LoadFiles("../examples/params/kudo-crds.yaml"); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := cat.ForObject(t.Context(), "kudo.dev/v1beta1", "Instance"); err != nil {
-		t.Fatalf("the catalog does not serve Instances: %v", err)
+	v, err := cat.ForObject(t.Context(), "kudo.dev/v1beta1", "Instance")
+	if err != nil || v.CRD().Source.File != "../examples/params/kudo-crds.yaml" {
+		t.Fatalf("the catalog does not serve KUDO's Instances: %v", err)
 	}
-	s := New(cat, Options{OperatorVersions: zookeeper(t), Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
-	ts := httptest.NewServer(s.Handler())
-	t.Cleanup(ts.Close)
+	s := New(cat, opts)
 	stored := instance(t, zookeeperV1, map[string]string{"DISK_SIZE": "5Gi"})
-	checkInvalid(t, post(t, ts, "/validate", instanceReview(admissionv1.Update, instance(t, zookeeperV1, map[string]string{"DISK_SIZE": "6Gi"}), stored)),
+	checkInvalid(t, admit(t, s, instanceReview(admissionv1.Update, instance(t, zookeeperV1, map[string]string{"DISK_SIZE": "6Gi"}), stored)),
 		`spec.parameters[DISK_SIZE]: Forbidden: parameter is immutable but was changed from "5Gi" to "6Gi"`)
-	if resp := post(t, ts, "/validate", instanceReview(admissionv1.Update, stored, stored)); !resp.Allowed {
+	if resp := admit(t, s, instanceReview(admissionv1.Update, stored, stored)); !resp.Allowed {
 		t.Errorf("an unchanged Instance: denied %+v", resp.Result)
 	}
 }
@@ -257,19 +251,19 @@ func TestAnInstanceTheCatalogServesIsCheckedByTheEngineToo(t *testing.T) {
 // package no longer defines LEGACY_MODE, so /mutate removes its value from
 // the upgraded Instance, and /validate accepts the upgrade.
 func TestAnUpgradeDropsTheValuesOfRemovedParameters(t *testing.T) {
-	_, ts := newTestServer(t, Options{OperatorVersions: zookeeper(t)})
+	s := newServer(t, Options{OperatorVersions: zookeeper(t)})
 	stored := map[string]string{"DISK_SIZE": "5Gi", "LEGACY_MODE": "true"}
 	upgraded := map[string]string{"DISK_SIZE": "5Gi", "LEGACY_MODE": "true", "CLIENT_PORT": "2181", "STORAGE_CLASS": "standard"}
 	update := instanceReview(admissionv1.Update, instance(t, zookeeperV2, upgraded), instance(t, zookeeperV1, stored))
-	resp := post(t, ts, "/mutate", update)
+	resp := mutate(t, s, update)
 	if want := `[{"op":"remove","path":"/spec/parameters/LEGACY_MODE"}]`; !resp.Allowed || string(resp.Patch) != want {
 		t.Fatalf("got allowed=%v patch %s, want %s", resp.Allowed, resp.Patch, want)
 	}
-	if resp := post(t, ts, "/validate", update); !resp.Allowed {
+	if resp := admit(t, s, update); !resp.Allowed {
 		t.Errorf("/validate denied the upgrade: %+v", resp.Result)
 	}
 	same := instanceReview(admissionv1.Update, instance(t, zookeeperV1, stored), instance(t, zookeeperV1, stored))
-	if resp := post(t, ts, "/mutate", same); !resp.Allowed || resp.Patch != nil {
+	if resp := mutate(t, s, same); !resp.Allowed || resp.Patch != nil {
 		t.Errorf("an update on the same OperatorVersion: allowed=%v patch %s, want no patch", resp.Allowed, resp.Patch)
 	}
 }

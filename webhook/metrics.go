@@ -11,6 +11,8 @@ type metrics struct {
 	latency        *prometheus.HistogramVec
 	denials        *prometheus.CounterVec
 	panics         prometheus.Counter
+	inflightBytes  prometheus.Gauge
+	refusedConns   prometheus.Counter
 	schemaReloads  *prometheus.CounterVec
 	schemaFailures *prometheus.CounterVec
 }
@@ -19,23 +21,27 @@ func newMetrics() *metrics {
 	m := &metrics{
 		registry: prometheus.NewRegistry(),
 		requests: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "kval_webhook_requests_total",
-			Help: "Admission requests by group, kind, operation and verdict (allowed, denied, error)."},
+			Help: "Admission requests by group, kind, operation and verdict (allowed, denied, error); group and kind of kinds kval does not serve, and operations that are not CREATE, UPDATE, DELETE or CONNECT, are \"other\"."},
 			[]string{"group", "kind", "operation", "verdict"}),
 		latency: prometheus.NewHistogramVec(prometheus.HistogramOpts{Name: "kval_webhook_request_duration_seconds",
 			Help:    "Time to answer an admission request, from the body read to the response written.",
 			Buckets: []float64{.0001, .00025, .0005, .001, .002, .005, .01, .025, .05, .1, .25, 1}},
 			[]string{"operation"}),
 		denials: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "kval_webhook_denials_total",
-			Help: "Denied admission requests by reason (invalid, unknown-kind, no-operator-version, bad-request, too-large, timeout, panic)."},
+			Help: "Denied admission requests by reason (invalid, unknown-kind, no-operator-version, bad-request, too-large, timeout, panic, overloaded: refused with HTTP 429)."},
 			[]string{"reason"}),
 		panics: prometheus.NewCounter(prometheus.CounterOpts{Name: "kval_webhook_panics_recovered_total",
 			Help: "Panics recovered while answering a request; each request was denied."}),
+		inflightBytes: prometheus.NewGauge(prometheus.GaugeOpts{Name: "kval_webhook_inflight_bytes",
+			Help: "Request bytes being worked on, of the --max-inflight-bytes budget; work that outlives its timeout counts until it stops."}),
+		refusedConns: prometheus.NewCounter(prometheus.CounterOpts{Name: "kval_webhook_connections_refused_total",
+			Help: "Connections to the admission port closed on accept: --max-connections were open."}),
 		schemaReloads: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "kval_webhook_schema_reloads_total",
 			Help: "Schema loads and reloads by source."}, []string{"source"}),
 		schemaFailures: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "kval_webhook_schema_failures_total",
 			Help: "Schemas refused on load or reload by source; the previous schema stays in use."}, []string{"source"}),
 	}
-	m.registry.MustRegister(m.requests, m.latency, m.denials, m.panics, m.schemaReloads, m.schemaFailures,
+	m.registry.MustRegister(m.requests, m.latency, m.denials, m.panics, m.inflightBytes, m.refusedConns, m.schemaReloads, m.schemaFailures,
 		prometheus.NewGoCollector(), prometheus.NewProcessCollector(prometheus.ProcessCollectorOpts{}))
 	return m
 }

@@ -2,10 +2,12 @@ package webhook
 
 import (
 	"context"
-	"fmt"
 	"sync"
 
+	"github.com/kval-dev/kval/catalog"
+	"github.com/kval-dev/kval/engine"
 	"github.com/kval-dev/kval/params"
+	"github.com/kval-dev/kval/schema"
 )
 
 // OperatorVersions finds the KUDO OperatorVersion an Instance names: an
@@ -15,14 +17,21 @@ type OperatorVersions = params.Finder
 
 // MissingOperatorVersionError says that no OperatorVersion of that name is
 // known in the namespace: the Instance cannot be checked, and is denied.
-type MissingOperatorVersionError struct {
-	Namespace, Name string
-	// From says where OperatorVersions were looked for.
-	From string
-}
+type MissingOperatorVersionError = params.MissingOperatorVersionError
 
-func (e *MissingOperatorVersionError) Error() string {
-	return fmt.Sprintf("OperatorVersion %q not found in namespace %q (%s)", e.Name, e.Namespace, e.From)
+// CatalogOptions are the options of the catalog of a server with opts:
+// with OperatorVersions, KUDO Instances are checked by the params
+// extension (params.InstanceCheck) in the engine, with the engine's order
+// and answer, and served without a CRD of theirs (params.InstanceCRD)
+// when no source gives one.
+func CatalogOptions(opts Options) catalog.Options {
+	if opts.OperatorVersions == nil {
+		return catalog.Options{}
+	}
+	return catalog.Options{
+		Engine:   engine.Options{Extensions: []engine.Extension{params.InstanceCheck(opts.OperatorVersions)}},
+		Fallback: []*schema.CRD{params.InstanceCRD()},
+	}
 }
 
 // ovStore holds decoded OperatorVersions (params.Index) for concurrent

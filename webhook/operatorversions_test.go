@@ -15,6 +15,8 @@ import (
 	"k8s.io/apimachinery/pkg/runtime/schema"
 	dynamicfake "k8s.io/client-go/dynamic/fake"
 	"sigs.k8s.io/yaml"
+
+	"github.com/kval-dev/kval/catalog"
 )
 
 // shardedV1 is an OperatorVersion object of namespace team-a.
@@ -48,8 +50,8 @@ func TestOperatorVersionFilesServePackagesAndObjectsAndReload(t *testing.T) {
 	if err := os.WriteFile(objects, []byte(shardedV1+"---\napiVersion: v1\nkind: ConfigMap\nmetadata: {name: other}\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	src := NewOperatorVersionFiles([]string{"../examples/params/v1", dir}, 10*time.Millisecond)
-	ts, start := serveSources(t, src)
+	src, source := OperatorVersionFiles([]string{"../examples/params/v1", dir}, 10*time.Millisecond)
+	ts, start := serveSources(t, catalog.New(catalog.Options{}), source)
 	start()
 	eventually(t, "the files are loaded", func() bool {
 		_, detail := get(t, ts, "/readyz")
@@ -57,6 +59,9 @@ func TestOperatorVersionFilesServePackagesAndObjectsAndReload(t *testing.T) {
 	})
 	if !found(t, src, "any", zookeeperV1) || !found(t, src, "team-a", "sharded-0.1.0") || found(t, src, "team-b", "sharded-0.1.0") {
 		t.Errorf("a package serves every namespace, an object its own only")
+	}
+	if _, err := src.OperatorVersion(t.Context(), "team-b", "sharded-0.1.0"); err == nil || !strings.Contains(err.Error(), "(read from ../examples/params/v1, "+dir+")") {
+		t.Errorf("a missing OperatorVersion: %v, want it to say where kval looked", err)
 	}
 
 	if err := os.WriteFile(objects, []byte("kind: [unclosed"), 0o644); err != nil {
@@ -82,8 +87,8 @@ func TestClusterOperatorVersionsFollowTheCluster(t *testing.T) {
 	}
 	client := dynamicfake.NewSimpleDynamicClientWithCustomListKinds(runtime.NewScheme(),
 		map[schema.GroupVersionResource]string{OperatorVersionResource: "OperatorVersionList"}, obj)
-	src := NewClusterOperatorVersions(client, 0)
-	ts, start := serveSources(t, src)
+	src, source := ClusterOperatorVersions(client)
+	ts, start := serveSources(t, catalog.New(catalog.Options{}), source)
 	start()
 	eventually(t, "the cluster's OperatorVersions are loaded", func() bool {
 		_, detail := get(t, ts, "/readyz")

@@ -13,28 +13,31 @@ import (
 	admissionv1 "k8s.io/api/admission/v1"
 )
 
-// answer turns one admission request into a verdict.
-type answer func(ctx context.Context, req *admissionv1.AdmissionRequest) verdict
-
-// serveReview reads an AdmissionReview, answers its request within the
-// timeout and writes the review back with the response.
-func (s *Server) serveReview(fn answer) http.HandlerFunc {
+// serveReview reads an AdmissionReview, answers its request with the
+// endpoint and writes the review back with the response. The timeout
+// counts from the request's arrival; before its body is read, the request
+// takes room for it in the in-flight budget, or is refused when none
+// frees up soon.
+func (s *Server) serveReview(fn endpoint) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
-		start := time.Now()
+		ctx, cancel := context.WithTimeout(r.Context(), s.opts.Timeout)
+		defer cancel()
+		n := s.budget.charge(r.ContentLength, s.opts.MaxBodyBytes)
+		release, err := s.budget.take(ctx, n)
+		if err != nil {
+			s.refuseOverloaded(w, n)
+			return
+		}
 		review, status, err := readReview(w, r, s.opts.MaxBodyBytes)
 		if err != nil {
+			release()
 			s.metrics.denials.WithLabelValues(reasonBadRequest).Inc()
 			s.log.Warn("unusable admission request", "remote", r.RemoteAddr, "status", status, "error", err)
 			http.Error(w, err.Error(), status)
 			return
 		}
 		req := review.Request
-		ctx, cancel := context.WithTimeout(r.Context(), s.opts.Timeout)
-		defer cancel()
-		v := s.safely(ctx, fn, req)
-		v.response.UID = req.UID
-		review.Request, review.Response = nil, v.response
-		s.record(req, v, time.Since(start))
+		review.Request, review.Response = nil, s.answer(ctx, fn, req, release)
 		w.Header().Set("Content-Type", "application/json")
 		if err := json.NewEncoder(w).Encode(review); err != nil {
 			s.log.Warn("writing the admission response", "uid", req.UID, "error", err)
@@ -66,46 +69,46 @@ func readReview(w http.ResponseWriter, r *http.Request, limit int64) (*admission
 }
 
 // safely answers a request; a panic denies it (fail closed) and is counted.
-func (s *Server) safely(ctx context.Context, fn answer, req *admissionv1.AdmissionRequest) (v verdict) {
+func (s *Server) safely(ctx context.Context, fn endpoint, req *admissionv1.AdmissionRequest) (resp *admissionv1.AdmissionResponse, err error) {
 	defer func() {
 		if p := recover(); p != nil {
 			s.metrics.panics.Inc()
 			s.log.Error("panic recovered; request denied", "uid", req.UID, "kind", req.Kind.Kind, "panic", p, "stack", string(debug.Stack()))
-			v = deny(reasonPanic, 500, "kval failed while checking this request and denies it: internal error (%v)", p)
+			resp, err = nil, deny(reasonPanic, 500, "kval failed while checking this request and denies it: internal error (%v)", p)
 		}
 	}()
 	return fn(ctx, req)
 }
 
 // record counts a request and its verdict and logs denials.
-func (s *Server) record(req *admissionv1.AdmissionRequest, v verdict, took time.Duration) {
+func (s *Server) record(req *admissionv1.AdmissionRequest, resp *admissionv1.AdmissionResponse, reason string, took time.Duration) {
 	verdict := "allowed"
-	if !v.response.Allowed {
+	if !resp.Allowed {
 		verdict = "denied"
-		s.metrics.denials.WithLabelValues(v.reason).Inc()
+		s.metrics.denials.WithLabelValues(reason).Inc()
 		s.log.Info("denied", "uid", req.UID, "kind", req.Kind.Kind, "namespace", req.Namespace, "name", req.Name,
-			"operation", req.Operation, "reason", v.reason, "message", v.response.Result.Message)
+			"operation", req.Operation, "reason", reason, "message", resp.Result.Message)
 	}
-	s.metrics.requests.WithLabelValues(req.Kind.Group, req.Kind.Kind, string(req.Operation), verdict).Inc()
-	s.metrics.latency.WithLabelValues(string(req.Operation)).Observe(took.Seconds())
+	group, kind, operation := s.requestLabels(req)
+	s.metrics.requests.WithLabelValues(group, kind, operation, verdict).Inc()
+	s.metrics.latency.WithLabelValues(operation).Observe(took.Seconds())
 }
 
-// mutate is the mutating endpoint: the Mutator's patch, if any.
-func (s *Server) mutate(ctx context.Context, req *admissionv1.AdmissionRequest) verdict {
+// mutate is the mutating endpoint: the Mutator's patch, if any; its
+// error denies the request (a *Denial as it is, any other as a bad
+// request).
+func (s *Server) mutate(ctx context.Context, req *admissionv1.AdmissionRequest) (*admissionv1.AdmissionResponse, error) {
 	if s.opts.Mutator == nil {
-		return allow()
+		return allow(), nil
 	}
 	patch, warnings, err := s.opts.Mutator(ctx, req)
-	switch {
-	case errors.As(err, new(*MissingOperatorVersionError)):
-		return deny(reasonNoOperatorVersion, http.StatusBadRequest, "%v", err)
-	case err != nil:
-		return deny(reasonBadRequest, http.StatusBadRequest, "%v", err)
+	if err != nil {
+		return nil, err
 	}
-	v := allow(warnings...)
+	resp := allow(warnings...)
 	if patch != nil {
 		patchType := admissionv1.PatchTypeJSONPatch
-		v.response.Patch, v.response.PatchType = patch, &patchType
+		resp.Patch, resp.PatchType = patch, &patchType
 	}
-	return v
+	return resp, nil
 }

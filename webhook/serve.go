@@ -2,48 +2,111 @@ package webhook
 
 import (
 	"context"
-	"crypto/tls"
 	"errors"
-	"log/slog"
 	"net"
 	"net/http"
 	"time"
 )
 
-// ShutdownGrace bounds how long a shutdown waits for requests in flight.
-const ShutdownGrace = 30 * time.Second
-
-// ServeTLS serves the Handler over TLS on the listener with the certificate
-// files (reloaded when they change) and runs the sources, until ctx ends;
-// then it stops accepting connections and finishes the requests in flight.
+// ServeTLS is Serve without a probe port.
 func (s *Server) ServeTLS(ctx context.Context, l net.Listener, certFile, keyFile string) error {
+	return s.Serve(ctx, l, nil, certFile, keyFile)
+}
+
+// Serve serves /validate and /mutate over TLS on admission, with the
+// certificate files (reloaded when they change), /healthz, /readyz and
+// /metrics over plain HTTP on probes (unless nil), and runs the sources,
+// until ctx ends. Then it drains: /readyz fails at once, both ports keep
+// answering for Options.DrainDelay with keep-alives off (clients reconnect,
+// and reach another replica once endpoints have dropped this one), and then
+// the listeners close and the requests in flight finish within
+// Options.ShutdownGrace.
+func (s *Server) Serve(ctx context.Context, admission, probes net.Listener, certFile, keyFile string) error {
 	certs, err := newCertReloader(certFile, keyFile, func(err error) {
 		s.log.Error("serving certificate not reloaded; the previous one stays in use", "error", err)
 	})
 	if err != nil {
 		return err
 	}
-	srv := &http.Server{
-		Handler:           s.Handler(),
-		TLSConfig:         &tls.Config{MinVersion: tls.VersionTLS12, GetCertificate: certs.GetCertificate},
-		ReadHeaderTimeout: 10 * time.Second,
-		BaseContext:       func(net.Listener) context.Context { return context.WithoutCancel(ctx) },
-		// Failed handshakes and the like, in the structured log.
-		ErrorLog: slog.NewLogLogger(s.log.Handler(), slog.LevelDebug),
+	running := []*running{s.start(s.admissionServer(ctx, certs), capConnections(admission, s.opts.MaxConnections, s.metrics.refusedConns.Inc), true)}
+	if probes != nil {
+		running = append(running, s.start(s.httpServer(ctx, s.ProbeHandler()), capConnections(probes, maxProbeConnections, func() {}), false))
 	}
 	go s.Run(ctx)
-	done := make(chan error, 1)
-	go func() { done <- srv.ServeTLS(l, "", "") }()
+	if err := firstFailure(ctx, running); err != nil {
+		return errors.Join(err, shutdown(running, time.Second))
+	}
+	s.drain(running)
+	return shutdown(running, s.opts.ShutdownGrace)
+}
+
+// running is one http.Server serving a listener; done is closed once err
+// is set.
+type running struct {
+	srv  *http.Server
+	err  error
+	done chan struct{}
+}
+
+func (s *Server) start(srv *http.Server, l net.Listener, tls bool) *running {
+	r := &running{srv: srv, done: make(chan struct{})}
+	go func() {
+		defer close(r.done)
+		if tls {
+			r.err = srv.ServeTLS(l, "", "")
+			return
+		}
+		r.err = srv.Serve(l)
+	}()
+	return r
+}
+
+// firstFailure waits until ctx ends (nil) or a server stops (its error).
+func firstFailure(ctx context.Context, servers []*running) error {
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	failed := make(chan error, len(servers))
+	for _, r := range servers {
+		go func() {
+			select {
+			case <-r.done:
+				failed <- r.err
+			case <-ctx.Done():
+			}
+		}()
+	}
 	select {
-	case err := <-done:
+	case err := <-failed:
 		return err
 	case <-ctx.Done():
+		return nil
 	}
-	shutdownCtx, cancel := context.WithTimeout(context.Background(), ShutdownGrace)
-	defer cancel()
-	err = srv.Shutdown(shutdownCtx)
-	if serveErr := <-done; !errors.Is(serveErr, http.ErrServerClosed) {
-		err = errors.Join(err, serveErr)
+}
+
+// drain makes /readyz fail and keeps serving for the drain delay, closing
+// connections as their requests end.
+func (s *Server) drain(servers []*running) {
+	s.draining.Store(true)
+	s.log.Info("draining: /readyz fails, requests are still answered", "for", s.opts.DrainDelay.String())
+	for _, r := range servers {
+		r.srv.SetKeepAlivesEnabled(false)
 	}
-	return err
+	time.Sleep(s.opts.DrainDelay)
+	s.log.Info("shutting down: no new connections, finishing the requests in flight", "within", s.opts.ShutdownGrace.String())
+}
+
+// shutdown stops the servers, in order, each within grace, and returns
+// what went wrong.
+func shutdown(servers []*running, grace time.Duration) error {
+	var errs []error
+	for _, r := range servers {
+		ctx, cancel := context.WithTimeout(context.Background(), grace)
+		errs = append(errs, r.srv.Shutdown(ctx))
+		cancel()
+		<-r.done
+		if !errors.Is(r.err, http.ErrServerClosed) {
+			errs = append(errs, r.err)
+		}
+	}
+	return errors.Join(errs...)
 }

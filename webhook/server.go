@@ -4,6 +4,7 @@ import (
 	"context"
 	"log/slog"
 	"net/http"
+	"sync/atomic"
 	"time"
 
 	admissionv1 "k8s.io/api/admission/v1"
@@ -33,7 +34,9 @@ const (
 )
 
 // Mutator changes objects on the mutating endpoint: it returns a JSON patch
-// (RFC 6902) of the request's object, or nil to leave it unchanged.
+// (RFC 6902) of the request's object, or nil to leave it unchanged. An
+// error denies the request: a *Denial with its status and reason, any
+// other as a bad request (400).
 type Mutator func(ctx context.Context, req *admissionv1.AdmissionRequest) (patch []byte, warnings []string, err error)
 
 // Options configure a Server.
@@ -47,11 +50,27 @@ type Options struct {
 	Mutator Mutator
 	// OperatorVersions, when set, makes the server check KUDO Instances
 	// (kudo.dev/v1beta1) with the params package's rules: /validate denies
-	// installs, updates and upgrades they refuse, and /mutate pins the
-	// defaults of immutable parameters on install (ahead of Mutator, which
-	// answers every other request). See instances.go.
+	// installs, updates and upgrades they refuse, through the params
+	// extension of a catalog built with CatalogOptions, and /mutate pins
+	// the defaults of immutable parameters on install (ahead of Mutator,
+	// which answers every other request; see instance_defaults.go).
 	OperatorVersions OperatorVersions
 	Logger           *slog.Logger
+
+	// MaxInFlightBytes bounds the bytes of request bodies being worked on
+	// (see MaxInFlightBytesFor); a request that finds no room within
+	// OverloadWait gets HTTP 429.
+	MaxInFlightBytes int64
+	OverloadWait     time.Duration
+	// MaxConnections caps the admission port's open connections; those
+	// over it are closed as soon as they are accepted.
+	MaxConnections int
+	// DrainDelay is how long Serve keeps answering after its context ends,
+	// with /readyz failing, so that endpoints stop sending requests before
+	// the listener closes (0: none). ShutdownGrace then bounds the wait for
+	// the requests in flight.
+	DrainDelay    time.Duration
+	ShutdownGrace time.Duration
 }
 
 // Server answers admission requests for the CRDs of its catalog.
@@ -61,6 +80,10 @@ type Server struct {
 	metrics *metrics
 	sources *sourceSet
 	log     *slog.Logger
+	budget  *budget
+	conn    connLimits
+	// draining is set when Serve's context ends: /readyz fails from then on.
+	draining atomic.Bool
 }
 
 // New returns a server for the catalog; sources keep the catalog current
@@ -75,6 +98,7 @@ func New(cat *catalog.Catalog, opts Options, sources ...Source) *Server {
 	if opts.MaxBodyBytes <= 0 {
 		opts.MaxBodyBytes = DefaultMaxBodyBytes
 	}
+	opts = withLimitDefaults(opts)
 	if opts.Logger == nil {
 		opts.Logger = slog.Default()
 	}
@@ -82,7 +106,8 @@ func New(cat *catalog.Catalog, opts Options, sources ...Source) *Server {
 		opts.Mutator = instanceDefaults(opts.OperatorVersions, opts.Mutator)
 	}
 	m := newMetrics()
-	return &Server{catalog: cat, opts: opts, metrics: m, log: opts.Logger, sources: newSourceSet(sources, m, opts.Logger)}
+	b := newBudget(opts.MaxInFlightBytes, opts.OverloadWait, func(n int64) { m.inflightBytes.Add(float64(n)) })
+	return &Server{catalog: cat, opts: opts, metrics: m, log: opts.Logger, sources: newSourceSet(sources, m, opts.Logger), budget: b, conn: defaultConnLimits}
 }
 
 func (s *Server) scope() engine.Scope {
@@ -92,15 +117,40 @@ func (s *Server) scope() engine.Scope {
 	return engine.BeyondKubeAPIServer
 }
 
-// Handler serves /validate, /mutate, /healthz, /readyz and /metrics.
+// Handler serves the admission endpoints and the probes on one mux: for
+// tests and for embedding behind a listener of one's own. Serve keeps them
+// apart (AdmissionHandler, ProbeHandler).
 func (s *Server) Handler() http.Handler {
 	mux := http.NewServeMux()
-	mux.HandleFunc("POST /validate", s.serveReview(s.admit))
+	s.admissionRoutes(mux)
+	s.probeRoutes(mux)
+	return s.recovered(mux)
+}
+
+// AdmissionHandler serves /validate and /mutate only: the port
+// kube-apiserver calls exposes nothing else.
+func (s *Server) AdmissionHandler() http.Handler {
+	mux := http.NewServeMux()
+	s.admissionRoutes(mux)
+	return s.recovered(mux)
+}
+
+// ProbeHandler serves /healthz, /readyz and /metrics.
+func (s *Server) ProbeHandler() http.Handler {
+	mux := http.NewServeMux()
+	s.probeRoutes(mux)
+	return s.recovered(mux)
+}
+
+func (s *Server) admissionRoutes(mux *http.ServeMux) {
+	mux.HandleFunc("POST /validate", s.serveReview(s.validate))
 	mux.HandleFunc("POST /mutate", s.serveReview(s.mutate))
+}
+
+func (s *Server) probeRoutes(mux *http.ServeMux) {
 	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, _ *http.Request) { _, _ = w.Write([]byte("ok")) })
 	mux.HandleFunc("GET /readyz", s.serveReady)
 	mux.Handle("GET /metrics", s.metricsHandler())
-	return s.recovered(mux)
 }
 
 // recovered answers 500 to a request whose handler panicked outside the

@@ -10,19 +10,18 @@ import (
 	"sync"
 
 	"github.com/prometheus/client_golang/prometheus/promhttp"
-
-	"github.com/kval-dev/kval/catalog"
 )
 
-// Source keeps what the server checks with current: CRDs of the catalog
-// (CRD files, live CRDs) or, for KUDO Instances, OperatorVersions (files,
-// live OperatorVersions), which ignore the catalog.
+// Source keeps what the server checks with current. Each is bound to its
+// target when it is built: the CRDs of a catalog (CRDFiles, ClusterCRDs)
+// or, for KUDO Instances, the OperatorVersions of the Finder built with it
+// (OperatorVersionFiles, ClusterOperatorVersions).
 type Source interface {
 	// Name identifies the source in logs, metrics and /readyz.
 	Name() string
-	// Run loads the source into the catalog and keeps it current until ctx
+	// Run loads the source into its target and keeps it current until ctx
 	// ends, telling report about every load.
-	Run(ctx context.Context, cat *catalog.Catalog, report func(Load))
+	Run(ctx context.Context, report func(Load))
 }
 
 // Load is the outcome of one load of a source.
@@ -66,7 +65,7 @@ func newSourceSet(sources []Source, m *metrics, log *slog.Logger) *sourceSet {
 func (s *Server) Run(ctx context.Context) {
 	var wg sync.WaitGroup
 	for _, src := range s.sources.sources {
-		wg.Go(func() { src.Run(ctx, s.catalog, func(l Load) { s.sources.report(src.Name(), l) }) })
+		wg.Go(func() { src.Run(ctx, func(l Load) { s.sources.report(src.Name(), l) }) })
 	}
 	wg.Wait()
 }
@@ -112,6 +111,10 @@ func (set *sourceSet) ready() (bool, string) {
 // serveReady answers /readyz as kube-apiserver does: 200 with a line per
 // check when ready, 503 otherwise.
 func (s *Server) serveReady(w http.ResponseWriter, _ *http.Request) {
+	if s.draining.Load() {
+		http.Error(w, "[-]shutting down: requests are still answered while endpoints drop this replica\nreadyz check failed", http.StatusServiceUnavailable)
+		return
+	}
 	ok, detail := s.sources.ready()
 	if !ok {
 		http.Error(w, detail+"readyz check failed", http.StatusServiceUnavailable)

@@ -1,9 +1,7 @@
 package webhook
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"io"
 	"log/slog"
@@ -20,23 +18,43 @@ import (
 	"github.com/kval-dev/kval/catalog"
 )
 
-// exampleCatalog serves the README's Database CRD.
-func exampleCatalog(t *testing.T) *catalog.Catalog {
+// exampleCatalog serves the README's Database CRD, with the catalog
+// options of a server with opts (CatalogOptions).
+func exampleCatalog(t *testing.T, opts Options) *catalog.Catalog {
 	t.Helper()
-	cat := catalog.New(catalog.Options{})
+	cat := catalog.New(CatalogOptions(opts))
 	if _, err := cat.LoadFiles("../examples/crd.yaml"); err != nil {
 		t.Fatal(err)
 	}
 	return cat
 }
 
-func newTestServer(t *testing.T, opts Options, sources ...Source) (*Server, *httptest.Server) {
+// newServer is a server of the example catalog; its handler tests call
+// Admit and Mutate without HTTP (http_test.go serves it once).
+func newServer(t *testing.T, opts Options, sources ...Source) *Server {
 	t.Helper()
 	opts.Logger = slog.New(slog.NewTextHandler(io.Discard, nil))
-	s := New(exampleCatalog(t), opts, sources...)
-	ts := httptest.NewServer(s.Handler())
-	t.Cleanup(ts.Close)
-	return s, ts
+	return New(exampleCatalog(t, opts), opts, sources...)
+}
+
+// admit is the server's answer to a review's request on /validate.
+func admit(t *testing.T, s *Server, r *admissionv1.AdmissionReview) *admissionv1.AdmissionResponse {
+	t.Helper()
+	return answered(t, r, s.Admit(t.Context(), r.Request))
+}
+
+// mutate is the server's answer to a review's request on /mutate.
+func mutate(t *testing.T, s *Server, r *admissionv1.AdmissionReview) *admissionv1.AdmissionResponse {
+	t.Helper()
+	return answered(t, r, s.Mutate(t.Context(), r.Request))
+}
+
+func answered(t *testing.T, r *admissionv1.AdmissionReview, resp *admissionv1.AdmissionResponse) *admissionv1.AdmissionResponse {
+	t.Helper()
+	if resp == nil || resp.UID != r.Request.UID || (!resp.Allowed && resp.Result == nil) {
+		t.Fatalf("not a response to the request: %+v", resp)
+	}
+	return resp
 }
 
 var databaseKind = metav1.GroupVersionKind{Group: "example.kval.dev", Version: "v1", Kind: "Database"}
@@ -57,32 +75,9 @@ func review(op admissionv1.Operation, obj, old []byte) *admissionv1.AdmissionRev
 	}
 }
 
-// post sends a review and returns the response, failing on a non-200 answer.
-func post(t *testing.T, ts *httptest.Server, path string, r *admissionv1.AdmissionReview) *admissionv1.AdmissionResponse {
-	t.Helper()
-	body, _ := json.Marshal(r)
-	resp, err := http.Post(ts.URL+path, "application/json", bytes.NewReader(body))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	if resp.StatusCode != http.StatusOK {
-		text, _ := io.ReadAll(resp.Body)
-		t.Fatalf("HTTP %d: %s", resp.StatusCode, text)
-	}
-	out := &admissionv1.AdmissionReview{}
-	if err := json.NewDecoder(resp.Body).Decode(out); err != nil {
-		t.Fatal(err)
-	}
-	if out.Response == nil || out.Response.UID != r.Request.UID || out.Kind != "AdmissionReview" {
-		t.Fatalf("not a response to the request: %+v", out)
-	}
-	return out.Response
-}
-
 func TestAnImmutableFieldChangeIsDeniedAsKubeAPIServerWouldSayIt(t *testing.T) {
-	_, ts := newTestServer(t, Options{})
-	resp := post(t, ts, "/validate", review(admissionv1.Update, database("mysql", "16.2"), database("postgres", "16.2")))
+	s := newServer(t, Options{})
+	resp := admit(t, s, review(admissionv1.Update, database("mysql", "16.2"), database("postgres", "16.2")))
 	want := `Database.example.kval.dev "orders" is invalid: spec.engine: Forbidden: field is immutable`
 	if resp.Allowed || resp.Result.Message != want || resp.Result.Code != 422 || resp.Result.Reason != metav1.StatusReasonInvalid {
 		t.Fatalf("got %+v, want a 422 Invalid denial %q", resp.Result, want)
@@ -96,19 +91,19 @@ func TestAnImmutableFieldChangeIsDeniedAsKubeAPIServerWouldSayIt(t *testing.T) {
 
 func TestWhatKubeAPIServerChecksIsLeftToItUnlessModeFull(t *testing.T) {
 	badVersion := database("postgres", "not a version") // the CRD's pattern rejects it
-	_, complement := newTestServer(t, Options{})
-	if resp := post(t, complement, "/validate", review(admissionv1.Create, badVersion, nil)); !resp.Allowed {
+	complement := newServer(t, Options{})
+	if resp := admit(t, complement, review(admissionv1.Create, badVersion, nil)); !resp.Allowed {
 		t.Errorf("complement mode: kube-apiserver checks patterns itself, got %+v", resp.Result)
 	}
-	_, full := newTestServer(t, Options{Mode: ModeFull})
-	resp := post(t, full, "/validate", review(admissionv1.Create, badVersion, nil))
+	full := newServer(t, Options{Mode: ModeFull})
+	resp := admit(t, full, review(admissionv1.Create, badVersion, nil))
 	if resp.Allowed || !strings.Contains(resp.Result.Message, "spec.version: Invalid value") {
 		t.Errorf("full mode: got %+v, want the pattern error", resp.Result)
 	}
 }
 
 func TestRequestsTheEngineDoesNotCheckAreAllowed(t *testing.T) {
-	_, ts := newTestServer(t, Options{})
+	s := newServer(t, Options{})
 	for _, r := range []*admissionv1.AdmissionReview{
 		review(admissionv1.Delete, nil, database("postgres", "16.2")),
 		review(admissionv1.Connect, nil, nil),
@@ -118,14 +113,14 @@ func TestRequestsTheEngineDoesNotCheckAreAllowed(t *testing.T) {
 			return r
 		}(),
 	} {
-		if resp := post(t, ts, "/validate", r); !resp.Allowed {
+		if resp := admit(t, s, r); !resp.Allowed {
 			t.Errorf("%s %s: denied %+v", r.Request.Operation, r.Request.SubResource, resp.Result)
 		}
 	}
 }
 
 func TestRequestsKvalCannotCheckAreDenied(t *testing.T) {
-	_, ts := newTestServer(t, Options{})
+	s := newServer(t, Options{})
 	unknown := review(admissionv1.Create, database("postgres", "16.2"), nil)
 	unknown.Request.Kind.Kind = "Table"
 	huge := []byte(`{"apiVersion":"example.kval.dev/v1","kind":"Database","metadata":{"name":"x"},"spec":{"engine":"` + strings.Repeat("x", 4<<20) + `"}}`)
@@ -141,7 +136,7 @@ func TestRequestsKvalCannotCheckAreDenied(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			resp := post(t, ts, "/validate", tc.r)
+			resp := admit(t, s, tc.r)
 			if resp.Allowed || !strings.Contains(resp.Result.Message, tc.want) {
 				t.Errorf("got %+v, want a denial saying %q", resp.Result, tc.want)
 			}
@@ -149,76 +144,39 @@ func TestRequestsKvalCannotCheckAreDenied(t *testing.T) {
 	}
 }
 
-func TestBodiesThatAreNotAdmissionReviewsGetHTTPErrors(t *testing.T) {
-	_, ts := newTestServer(t, Options{MaxBodyBytes: 1 << 20})
-	tests := []struct {
-		name, contentType, body string
-		status                  int
-	}{
-		{"malformed JSON", "application/json", `{"apiVersion": `, 400},
-		{"wrong kind", "application/json", `{"apiVersion":"v1","kind":"Pod","request":{"uid":"x"}}`, 400},
-		{"no request", "application/json", `{"apiVersion":"admission.k8s.io/v1","kind":"AdmissionReview"}`, 400},
-		{"body over the limit", "application/json", `{"apiVersion":"admission.k8s.io/v1","kind":"AdmissionReview","request":{"uid":"` + strings.Repeat("x", 10<<20) + `"}}`, 413},
-		{"YAML", "application/yaml", `apiVersion: admission.k8s.io/v1`, 415},
-		{"deep nesting", "application/json", `{"apiVersion":"admission.k8s.io/v1","kind":"AdmissionReview","request":{"uid":"x","object":` +
-			strings.Repeat(`{"a":`, 10001) + "1" + strings.Repeat("}", 10001) + `}}`, 400},
-	}
-	for _, tc := range tests {
-		resp, err := http.Post(ts.URL+"/validate", tc.contentType, strings.NewReader(tc.body))
-		if err != nil {
-			t.Fatal(err)
-		}
-		resp.Body.Close()
-		if resp.StatusCode != tc.status {
-			t.Errorf("%s: HTTP %d, want %d", tc.name, resp.StatusCode, tc.status)
-		}
-	}
-	// The server is alive and still answers.
-	if resp := post(t, ts, "/validate", review(admissionv1.Create, database("postgres", "16.2"), nil)); !resp.Allowed {
-		t.Errorf("after bad requests: %+v", resp.Result)
-	}
-	if got := counterValue(t, ts, `kval_webhook_denials_total{reason="bad-request"}`); got != "6" {
-		t.Errorf("bad requests counted %s, want 6", got)
-	}
-}
-
 func TestAPanicDeniesTheRequestAndIsCounted(t *testing.T) {
 	boom := func(context.Context, *admissionv1.AdmissionRequest) ([]byte, []string, error) { panic("boom") }
-	_, ts := newTestServer(t, Options{Mutator: boom})
-	resp := post(t, ts, "/mutate", review(admissionv1.Create, database("postgres", "16.2"), nil))
+	s := newServer(t, Options{Mutator: boom})
+	resp := mutate(t, s, review(admissionv1.Create, database("postgres", "16.2"), nil))
 	if resp.Allowed || !strings.Contains(resp.Result.Message, "internal error (boom)") || resp.Result.Reason != metav1.StatusReasonInternalError {
 		t.Errorf("got %+v, want a fail-closed InternalError denial", resp.Result)
 	}
-	if got := counterValue(t, ts, "kval_webhook_panics_recovered_total"); got != "1" {
+	if got := counterValue(t, s.Handler(), "kval_webhook_panics_recovered_total"); got != "1" {
 		t.Errorf("panics counted %s, want 1", got)
 	}
 }
 
 func TestATimedOutRequestIsDenied(t *testing.T) {
-	_, ts := newTestServer(t, Options{Timeout: time.Nanosecond})
-	resp := post(t, ts, "/validate", review(admissionv1.Create, database("postgres", "16.2"), nil))
+	s := newServer(t, Options{Timeout: time.Nanosecond})
+	resp := admit(t, s, review(admissionv1.Create, database("postgres", "16.2"), nil))
 	if resp.Allowed || !strings.Contains(resp.Result.Message, "did not finish checking Database of example.kval.dev/v1 in time") || resp.Result.Reason != metav1.StatusReasonTimeout {
 		t.Errorf("got %+v, want a Timeout denial", resp.Result)
 	}
 }
 
 func TestTheMutatingEndpointAllowsUnchangedWithoutAMutator(t *testing.T) {
-	_, ts := newTestServer(t, Options{})
-	if resp := post(t, ts, "/mutate", review(admissionv1.Create, database("postgres", "16.2"), nil)); !resp.Allowed || resp.Patch != nil {
+	s := newServer(t, Options{})
+	if resp := mutate(t, s, review(admissionv1.Create, database("postgres", "16.2"), nil)); !resp.Allowed || resp.Patch != nil {
 		t.Errorf("got %+v", resp)
 	}
 }
 
-// counterValue reads one sample of /metrics.
-func counterValue(t *testing.T, ts *httptest.Server, sample string) string {
+// counterValue reads one sample of the server's /metrics.
+func counterValue(t *testing.T, h http.Handler, sample string) string {
 	t.Helper()
-	resp, err := http.Get(ts.URL + "/metrics")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	text, _ := io.ReadAll(resp.Body)
-	for _, line := range strings.Split(string(text), "\n") {
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/metrics", nil))
+	for _, line := range strings.Split(rec.Body.String(), "\n") {
 		if value, found := strings.CutPrefix(line, sample+" "); found {
 			return value
 		}
@@ -230,8 +188,8 @@ func TestAMutatorErrorDeniesTheRequest(t *testing.T) {
 	refuse := func(context.Context, *admissionv1.AdmissionRequest) ([]byte, []string, error) {
 		return nil, nil, errors.New("parameter size is immutable")
 	}
-	_, ts := newTestServer(t, Options{Mutator: refuse})
-	resp := post(t, ts, "/mutate", review(admissionv1.Create, database("postgres", "16.2"), nil))
+	s := newServer(t, Options{Mutator: refuse})
+	resp := mutate(t, s, review(admissionv1.Create, database("postgres", "16.2"), nil))
 	if resp.Allowed || resp.Result.Message != "parameter size is immutable" {
 		t.Errorf("got %+v, want the mutator's error as the denial", resp.Result)
 	}

@@ -124,6 +124,14 @@ const (
 	// only where its value is in both objects (x-kubernetes-mutability
 	// likewise). The Go code's errors there are not compared.
 	addedParentReason = "k8s:immutable, k8s:update: the Go code checks fields of a struct an update adds or a type-level immutable value set or cleared, CRD transition rules only correlated values"
+	// parentLifecycleReason: seed 000's extensions hold along the chain of
+	// object properties up to the nearest correlating ancestor, so a
+	// parent the update adds or removes adds or removes the fields in it
+	// (package mutability, "Correlation"); the +k8s: twins are scoped to
+	// the parent's lifecycle (KEP-5073: a new parent starts a new one, a
+	// removed one takes its fields' constraints with it), which kval gen
+	// keeps. The engine's errors of the extensions there are not compared.
+	parentLifecycleReason = "x-kubernetes-mutability, x-kubernetes-key-mutability: the extensions judge the fields of a parent an update adds or removes, the +k8s: tags are scoped to the parent's lifecycle"
 	// emptyReason: the Go code takes an empty list or map for unset, and an
 	// optional field's checks skip it; kube-apiserver checks minItems and
 	// minProperties on an empty list or map present in the object.
@@ -173,6 +181,22 @@ func uncorrelated(e *field.Error, obj, old map[string]any) bool {
 		return false
 	}
 	return valueAt(obj, e.Field) == nil || valueAt(old, e.Field) == nil
+}
+
+// throughParent says whether an engine error is one of the extensions'
+// on a field (or a key of one) whose parent, or a parent above it, the
+// update adds or removes.
+func throughParent(e *field.Error, obj, old map[string]any) bool {
+	if old == nil || !strings.HasPrefix(e.Origin, "mutability=") && !strings.HasPrefix(e.Origin, "keyMutability=") {
+		return false
+	}
+	path, _, _ := strings.Cut(e.Field, "[")
+	for i := strings.LastIndex(path, "."); i > 0; i = strings.LastIndex(path[:i], ".") {
+		if valueAt(obj, path[:i]) == nil || valueAt(old, path[:i]) == nil {
+			return true
+		}
+	}
+	return false
 }
 
 // emptyAt says whether the value at a field is an empty list or map: the

@@ -145,6 +145,8 @@ func (c *tally) diff(engineErrs, goErrs field.ErrorList, obj, old map[string]any
 			c.skipped[emptyReason]++
 		case emptyPresence(e, obj, old):
 			c.skipped[emptyPresenceReason]++
+		case throughParent(e, obj, old):
+			c.skipped[parentLifecycleReason]++
 		default:
 			engineKeys[n.engineKey(e)] = true
 		}

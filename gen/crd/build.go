@@ -24,6 +24,9 @@ type builder struct {
 	// origins say which marker wrote each keyword of each node
 	// (origin.go).
 	origins map[*schema.Schema]*origin
+	// embeddedObjectMeta and allowFloats are
+	// Options.GenerateEmbeddedObjectMeta and Options.AllowDangerousTypes.
+	embeddedObjectMeta, allowFloats bool
 }
 
 // node is a schema being built and what markers written on it may need.
@@ -38,6 +41,9 @@ type node struct {
 	// required is the field's requiredness as markers set it, nil when
 	// no marker did.
 	required *bool
+	// pkg is the package the markers are written in, where +default=ref
+	// names its constant.
+	pkg *types.Package
 }
 
 // schemaOf returns a new schema for values of type t.
@@ -50,7 +56,7 @@ func (b *builder) schemaOf(t types.Type, pos tags.Pos) *schema.Schema {
 }
 
 func (b *builder) named(n *types.Named, pos tags.Pos) *schema.Schema {
-	if s, ok := knownSchema(n); ok {
+	if s, ok := b.knownSchema(n); ok {
 		return s
 	}
 	if i := slices.Index(b.stack, n.Origin()); i >= 0 {
@@ -73,14 +79,14 @@ func (b *builder) named(n *types.Named, pos tags.Pos) *schema.Schema {
 		s.Description = d
 	}
 	b.declared(s, decl.pos)
-	nd := &node{b: b, s: s, t: n}
+	nd := &node{b: b, s: s, t: n, pkg: n.Obj().Pkg()}
 	lines := append(append([]tags.Line{}, decl.extra...), decl.doc...)
 	if b.typeMarkers != nil {
 		for _, m := range b.typeMarkers(n.Obj(), docText(decl.doc)) {
 			lines = append(lines, tags.Line{Text: "+" + m, Pos: decl.pos})
 		}
 	}
-	for _, u := range markersIn(lines, onType, b.ps) {
+	for _, u := range markersIn(lines, onType, b.ps, b.prog.foreign(n.Obj().Pkg().Path())) {
 		nd.apply(u)
 	}
 	return s
@@ -186,20 +192,22 @@ func (b *builder) basic(t *types.Basic, pos tags.Pos) *schema.Schema {
 	case info&types.IsInteger != 0:
 		return &schema.Schema{Type: "integer", Format: intFormat(t.Kind())}
 	case info&types.IsFloat != 0:
-		b.ps.add(pos, "%s: floats are not portable across languages (controller-gen refuses them too); use an integer, a resource.Quantity or a string", t.Name())
+		if !b.allowFloats {
+			b.ps.add(pos, "%s: floats are not portable across languages (controller-gen refuses them too); use an integer, a resource.Quantity or a string, or allow them (Options.AllowDangerousTypes, kval gen crd --allow-dangerous-types)", t.Name())
+		}
 		return &schema.Schema{Type: "number"}
 	}
 	b.ps.add(pos, "a %s has no schema", t.Name())
 	return &schema.Schema{}
 }
 
-// intFormat is controller-gen's: sized int32 and int64 say so, the others
-// do not.
+// intFormat is controller-gen's: sized 32- and 64-bit integers, signed or
+// not, say so, the others do not.
 func intFormat(k types.BasicKind) string {
 	switch k {
-	case types.Int32:
+	case types.Int32, types.Uint32:
 		return "int32"
-	case types.Int64:
+	case types.Int64, types.Uint64:
 		return "int64"
 	}
 	return ""

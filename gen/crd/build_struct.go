@@ -60,21 +60,25 @@ func parseJSONTag(f *types.Var, tag reflect.StructTag) jsonTag {
 
 func (b *builder) field(parent *schema.Schema, f *types.Var, tag reflect.StructTag, fd fieldDecl) {
 	jt := parseJSONTag(f, tag)
+	foreign := b.prog.foreign(f.Pkg().Path())
 	if jt.skip || (!f.Exported() && !jt.inline) {
-		b.unusedMarkers(f, jt, fd)
+		if !foreign {
+			b.unusedMarkers(f, jt, fd)
+		}
 		return
 	}
 	if jt.inline {
 		b.inline(parent, f, fd)
 		return
 	}
-	s := b.schemaOf(f.Type(), fd.pos)
+	markers := markersIn(fd.doc, onField, b.ps, foreign)
+	s := b.fieldSchema(f, markers, fd.pos)
 	if d := description(fd.doc); d != "" {
 		s.Description = d
 	}
 	b.declared(s, fd.pos)
-	n := &node{b: b, s: s, t: f.Type(), parent: parent, field: jt.name}
-	for _, u := range markersIn(fd.doc, onField, b.ps) {
+	n := &node{b: b, s: s, t: f.Type(), parent: parent, field: jt.name, pkg: f.Pkg()}
+	for _, u := range markers {
 		n.apply(u)
 	}
 	if parent.Properties == nil {
@@ -84,6 +88,20 @@ func (b *builder) field(parent *schema.Schema, f *types.Var, tag reflect.StructT
 	if b.isRequired(f, jt, n) {
 		parent.Required = append(parent.Required, jt.name)
 	}
+}
+
+// fieldSchema is the schema of a field's type, or none for a field marked
+// +kubebuilder:validation:Schemaless: as controller-gen does, the type is
+// then not looked at, so a recursive type (Cluster API's JSONSchemaProps)
+// or a map[string]any may be given its schema by the field's other
+// markers, whatever order they are written in.
+func (b *builder) fieldSchema(f *types.Var, markers []use, pos tags.Pos) *schema.Schema {
+	for _, u := range markers {
+		if u.m.name == schemalessMarker {
+			return &schema.Schema{}
+		}
+	}
+	return b.schemaOf(f.Type(), pos)
 }
 
 // isRequired decides as controller-gen does: markers first, then
@@ -115,6 +133,27 @@ func (b *builder) inline(parent *schema.Schema, f *types.Var, fd fieldDecl) {
 	}
 	parent.Required = append(parent.Required, s.Required...)
 	parent.Validations = append(parent.Validations, s.Validations...)
+	inheritKeywords(parent, s)
+}
+
+// inheritKeywords gives the parent the object keywords of an inlined
+// struct's type it has none of, as controller-gen's flattening of the
+// embedded schema does: corev1.ConfigMapEnvSource inlines
+// LocalObjectReference, +structType=atomic, and is atomic too. The
+// parent's own markers, applied after, override them.
+func inheritKeywords(parent, s *schema.Schema) {
+	if parent.MapType == nil {
+		parent.MapType = s.MapType
+	}
+	if parent.MinProperties == nil {
+		parent.MinProperties = s.MinProperties
+	}
+	if parent.MaxProperties == nil {
+		parent.MaxProperties = s.MaxProperties
+	}
+	if parent.PreserveUnknownFields == nil {
+		parent.PreserveUnknownFields = s.PreserveUnknownFields
+	}
 }
 
 // unusedMarkers reports the markers of a field that is not in the JSON

@@ -22,7 +22,9 @@ type Options struct {
 	// IgnorePrefixes are prefixes of markers of other tools (e.g.
 	// "gateway:" for Gateway API's +gateway:experimental) that the run
 	// leaves alone. Any other marker the generator does not know is a
-	// problem: nothing is ignored unless the caller says so.
+	// problem in the project's own packages: nothing there is ignored
+	// unless the caller says so (foreign packages' markers are their
+	// tools', foreign.go).
 	IgnorePrefixes []string
 	// Annotations are set on every CRD, over those of
 	// +kubebuilder:metadata:annotations: what a project's tooling adds to
@@ -44,6 +46,17 @@ type Options struct {
 	// kube-apiserver does not know: a CRD for clusters with no kval
 	// webhook. An extension with no faithful rule is a problem.
 	Lower bool
+	// GenerateEmbeddedObjectMeta gives a metav1.ObjectMeta embedded below
+	// the root (a PodTemplateSpec's) the properties controller-gen's
+	// crd:generateEmbeddedObjectMeta=true gives it: name, namespace,
+	// labels, annotations and finalizers, which are then kept instead of
+	// pruned. The root's metadata stays {type: object}, the one
+	// kube-apiserver allows.
+	GenerateEmbeddedObjectMeta bool
+	// AllowDangerousTypes accepts float32 and float64 as type number, as
+	// controller-gen's crd:allowDangerousTypes=true does; they are a
+	// problem otherwise.
+	AllowDangerousTypes bool
 }
 
 // Result is what a run produced.
@@ -74,7 +87,8 @@ func Generate(opts Options) (*Result, error) {
 		return nil, err
 	}
 	prog.ps.ignorePrefixes = opts.IgnorePrefixes
-	b := &builder{prog: prog, ps: prog.ps, typeMarkers: opts.TypeMarkers}
+	b := &builder{prog: prog, ps: prog.ps, typeMarkers: opts.TypeMarkers,
+		embeddedObjectMeta: opts.GenerateEmbeddedObjectMeta, allowFloats: opts.AllowDangerousTypes}
 	groups := map[string][]*kindInfo{}
 	for _, k := range prog.kinds() {
 		if k.skip {

@@ -37,7 +37,7 @@ func (prog *program) kind(tn *types.TypeName, decl *typeDecl) *kindInfo {
 	k := &kindInfo{pkg: prog.packageInfo(tn.Pkg()), named: named, pos: decl.pos}
 	k.version.Served = true
 	lines := append(append([]tags.Line{}, decl.extra...), decl.doc...)
-	for _, u := range markersIn(lines, onType, prog.ps) {
+	for _, u := range markersIn(lines, onType, prog.ps, false) {
 		if u.m.resource == nil {
 			continue
 		}
@@ -51,7 +51,7 @@ func (prog *program) kind(tn *types.TypeName, decl *typeDecl) *kindInfo {
 	k.names.Kind = tn.Name()
 	k.names.ListKind = tn.Name() + "List"
 	if k.names.Plural == "" {
-		k.names.Plural = pluralize(strings.ToLower(tn.Name()))
+		k.names.Plural = DefaultPlural(tn.Name())
 	}
 	if k.names.Singular == "" {
 		k.names.Singular = strings.ToLower(tn.Name())

@@ -37,12 +37,16 @@ var known = map[string]func() *schema.Schema{
 	},
 }
 
-func knownSchema(n *types.Named) (*schema.Schema, bool) {
+func (b *builder) knownSchema(n *types.Named) (*schema.Schema, bool) {
 	obj := n.Obj()
 	if obj.Pkg() == nil {
 		return nil, false
 	}
-	f, ok := known[obj.Pkg().Path()+"."+obj.Name()]
+	name := obj.Pkg().Path() + "." + obj.Name()
+	if name == metav1+"ObjectMeta" && b.embeddedObjectMeta {
+		return embeddedObjectMeta(), true
+	}
+	f, ok := known[name]
 	if !ok {
 		return nil, false
 	}
@@ -64,4 +68,17 @@ func quantity() *schema.Schema {
 func preserved() *schema.Schema {
 	t := true
 	return &schema.Schema{Type: "object", PreserveUnknownFields: &t}
+}
+
+// embeddedObjectMeta is the schema controller-gen gives an ObjectMeta with
+// generateEmbeddedObjectMeta: the fields a template's metadata sets.
+func embeddedObjectMeta() *schema.Schema {
+	str := func() *schema.Schema { return &schema.Schema{Type: "string"} }
+	strings := func() *schema.Schema {
+		return &schema.Schema{Type: "object", AdditionalProperties: &schema.SchemaOrBool{Allows: true, Schema: str()}}
+	}
+	return &schema.Schema{Type: "object", Properties: map[string]*schema.Schema{
+		"name": str(), "namespace": str(), "labels": strings(), "annotations": strings(),
+		"finalizers": {Type: "array", Items: str()},
+	}}
 }

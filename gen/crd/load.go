@@ -27,12 +27,11 @@ type program struct {
 	pkgInfos map[string]*pkgInfo
 	// ps collects every problem of the run.
 	ps *problems
+	// own and ownModules are the root packages and their modules: any
+	// other package is foreign (foreign.go).
+	own        map[string]bool
+	ownModules []string
 }
-
-// problemsOf returns where problems of a package go. Problems in packages
-// outside the patterns are reported too: a marker in a dependency shapes
-// the CRD as much as one in the API package.
-func (prog *program) problemsOf(string) *problems { return prog.ps }
 
 // load loads the packages matching patterns.
 func load(dir string, patterns []string) (*program, error) {
@@ -48,6 +47,7 @@ func load(dir string, patterns []string) (*program, error) {
 	sort.Slice(pkgs, func(i, j int) bool { return pkgs[i].PkgPath < pkgs[j].PkgPath })
 	prog := &program{dir: dir, fset: fset, roots: pkgs, decls: map[string]*pkgDecls{},
 		pkgInfos: map[string]*pkgInfo{}, ps: &problems{}}
+	prog.recordOwnModules()
 	for _, p := range pkgs {
 		prog.decls[p.PkgPath] = newPkgDecls(fset, p.Syntax)
 	}

@@ -49,11 +49,15 @@ type marker struct {
 	// late markers are applied after the others of the same type or
 	// field, in increasing order, whatever order they are written in: a
 	// rule they add goes after the +kubebuilder:validation:XValidation
-	// rules, as controller-gen's apply priorities place it.
+	// rules, and +kubebuilder:default's value over +default's, as
+	// controller-gen's apply priorities place them.
 	late     int
 	resource func(k *kindInfo, u use) error
 	pkg      func(p *pkgInfo, u use) error
 	ignored  string
+	// controllerGen says controller-gen reads the marker too: the only
+	// markers read in foreign packages (foreign.go).
+	controllerGen bool
 }
 
 type valueRule uint8
@@ -102,15 +106,22 @@ func init() {
 }
 
 // markersIn finds and parses the markers of comment lines written on a
-// declaration of kind w. Unknown and misplaced markers are problems.
-func markersIn(lines []tags.Line, w where, ps *problems) []use {
+// declaration of kind w. Unknown and misplaced markers are problems, but in
+// a foreign package (foreign.go), where only controller-gen's markers are
+// read and one misplaced is left alone, as controller-gen leaves it.
+func markersIn(lines []tags.Line, w where, ps *problems, foreign bool) []use {
 	var out []use
-	for _, f := range tags.Extract(lines, "") {
+	found := tags.Extract(lines, "")
+	if foreign {
+		found = foreignMarkers(found)
+	}
+	for _, f := range found {
 		u, err := parseMarker(f)
 		switch {
 		case u.m == nil && ps.ignored(f.Name):
 		case err != nil:
 			ps.add(f.Pos, "%v", err)
+		case u.m.where&w == 0 && foreign:
 		case u.m.where&w == 0:
 			ps.add(f.Pos, "+%s may be written on %s only", u.m.name, u.m.where)
 		case u.m.ignored == "":

@@ -71,6 +71,9 @@ func setNullable(n *node, _ use) error {
 }
 
 func setDefault(n *node, u use) error {
+	if ref, ok := defaultRef(u); ok {
+		return checkDefaultRef(n, u, ref)
+	}
 	v, err := anyValue(u.value)
 	if err != nil {
 		return u.errorf("%v", err)
@@ -392,12 +395,11 @@ func setIntOrString(n *node, _ use) error {
 	return nil
 }
 
-// setSchemaless drops what the Go type said, keeping the description, as
-// controller-gen does.
-func setSchemaless(n *node, _ use) error {
-	*n.s = schema.Schema{Description: n.s.Description}
-	return nil
-}
+// schemalessMarker is read by the builder before the field's schema is
+// made (fieldSchema): the marker itself then has nothing left to do.
+const schemalessMarker = "kubebuilder:validation:Schemaless"
+
+func setSchemaless(*node, use) error { return nil }
 
 func setPreserve(n *node, _ use) error {
 	t := true

@@ -23,8 +23,8 @@ func (prog *program) packageInfo(p *types.Package) *pkgInfo {
 		return info
 	}
 	info := &pkgInfo{path: p.Path(), version: p.Name()}
-	ps := prog.problemsOf(p.Path())
-	for _, u := range markersIn(prog.declsOf(p.Path()).options, onPackage, ps) {
+	ps := prog.ps
+	for _, u := range markersIn(prog.declsOf(p.Path()).options, onPackage, ps, prog.foreign(p.Path())) {
 		if u.m.pkg == nil {
 			continue
 		}

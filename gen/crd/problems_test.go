@@ -24,7 +24,7 @@ func TestProblems(t *testing.T) {
 		`16: +immutable=Sometimes: "Sometimes" is not Immutable, AddOnly or RemoveOnly`,
 		"18: +k8s:customValidation: no CRD form: hand-written Go code has no CRD form: add the rule as +kubebuilder:validation:XValidation",
 		"20: +listType=map: is for lists",
-		"23: float64: floats are not portable across languages (controller-gen refuses them too); use an integer, a resource.Quantity or a string",
+		"23: float64: floats are not portable across languages (controller-gen refuses them too); use an integer, a resource.Quantity or a string, or allow them (Options.AllowDangerousTypes, kval gen crd --allow-dangerous-types)",
 		"24: +k8s:maximum(constraint: size): no CRD form: a bound on another field's value has no CRD form yet: write the rule with +kubebuilder:validation:XValidation on the struct",
 		`26: +k8s:maxLength on field Skipped does nothing: json:"-" leaves the field out of the JSON form and the schema (controller-gen skips such fields too); remove the marker`,
 		"28: +k8s:maxLength on field hidden does nothing: the field is unexported, so in neither the JSON form nor the schema (controller-gen skips such fields too); remove the marker",
@@ -32,6 +32,8 @@ func TestProblems(t *testing.T) {
 		"32: +k8s:union(union: g): " + refusal(t, "k8s:union"),
 		"34: +k8s:update=NoAddItem: is for sets, list-maps and maps (KEP-5073 refuses it on atomic lists)",
 		"39: recursive type Node: a structural schema cannot describe a value that contains itself (Node -> Node)",
+		"40: +default=ref(NoSuchConstant): NoSuchConstant is not a constant of github.com/kval-dev/kval/gen/crd/testdata/bad",
+		"42: +default=ref(example.com/unimported.Value): package example.com/unimported is neither github.com/kval-dev/kval/gen/crd/testdata/bad nor imported by it",
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("problems:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))

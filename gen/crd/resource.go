@@ -2,6 +2,7 @@ package crd
 
 import (
 	"go/types"
+	"reflect"
 	"strconv"
 	"strings"
 
@@ -96,6 +97,10 @@ func addPrintColumn(k *kindInfo, u use) error {
 		c.Priority = int32(p)
 	}
 	k.version.PrinterColumns = append(k.version.PrinterColumns, c)
+	// controller-gen gives a version with a printer column a subresources
+	// object, empty without a subresource marker; kube-apiserver serves
+	// the same API either way, and kval's CRD is then controller-gen's.
+	k.subresources()
 	return nil
 }
 
@@ -153,26 +158,26 @@ func setCRDMetadata(k *kindInfo, u use) error {
 	return nil
 }
 
-// pluralize is the English plural controller-gen's default resource
-// names use, for the endings Kubernetes kinds have.
-func pluralize(s string) string {
-	switch {
-	case strings.HasSuffix(s, "s"), strings.HasSuffix(s, "x"), strings.HasSuffix(s, "z"),
-		strings.HasSuffix(s, "ch"), strings.HasSuffix(s, "sh"):
-		return s + "es"
-	case strings.HasSuffix(s, "y") && len(s) > 1 && !strings.ContainsRune("aeiou", rune(s[len(s)-2])):
-		return s[:len(s)-1] + "ies"
-	}
-	return s + "s"
-}
-
 // trimRoot trims a kind's schema where kube-apiserver allows less than
 // Go comments say: the root's metadata may have only its type (a doc
-// comment on the ObjectMeta field would be its description), as
+// comment on the ObjectMeta field would be its description, and
+// Options.GenerateEmbeddedObjectMeta would give it properties), as
 // controller-gen writes it.
 func trimRoot(s *schema.Schema) *schema.Schema {
-	if m := s.Properties["metadata"]; m != nil && m.Type == "object" && len(m.Properties) == 0 {
+	m := s.Properties["metadata"]
+	if m != nil && m.Type == "object" && len(m.Properties) == 0 {
 		m.Description = ""
 	}
+	if m != nil && isEmbeddedObjectMeta(m) {
+		s.Properties["metadata"] = &schema.Schema{Type: "object"}
+	}
 	return s
+}
+
+// isEmbeddedObjectMeta says whether s is embeddedObjectMeta's schema,
+// descriptions aside.
+func isEmbeddedObjectMeta(s *schema.Schema) bool {
+	own := *s
+	own.Description = ""
+	return reflect.DeepEqual(&own, embeddedObjectMeta())
 }

@@ -215,7 +215,7 @@ func (n *node) parentRule(u use, rule, message string, reason *string) error {
 // rules, which a CRD cannot leave out for one field.
 func k8sOpaqueType(n *node, u use) error {
 	if named, ok := shape.Named(shape.NonPointer(n.t)); ok {
-		if _, isKnown := knownSchema(named); isKnown {
+		if _, isKnown := n.b.knownSchema(named); isKnown {
 			return nil
 		}
 	}

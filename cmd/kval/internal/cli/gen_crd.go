@@ -17,6 +17,10 @@ type genCRDFlags struct {
 	dir            string
 	ignorePrefixes []string
 	annotations    map[string]string
+	// embeddedObjectMeta and allowDangerousTypes are controller-gen's
+	// crd:generateEmbeddedObjectMeta and crd:allowDangerousTypes.
+	embeddedObjectMeta  bool
+	allowDangerousTypes bool
 }
 
 func newGenCRDCommand(s streams) *cobra.Command {
@@ -40,6 +44,13 @@ and every CRD is checked as kval lint checks it.
   kval gen crd --lint ./api/...       check, write nothing
   kval gen crd --lower ./api/...      enforce +immutable with CEL rules, as kval lower does
 
+Markers in packages outside the modules of the given packages (k8s.io/api,
+other projects' APIs) are other tools' business: there, as controller-gen
+does, only controller-gen's markers are read and the others left alone.
+--generate-embedded-object-meta and --allow-dangerous-types are
+controller-gen's crd:generateEmbeddedObjectMeta=true and
+crd:allowDangerousTypes=true.
+
 With --lower, the mutability extensions are rewritten as CEL transition rules
 (x-kubernetes-validations) that kube-apiserver 1.29 and later enforces with no
 kval webhook, and dropped; a marker with no faithful CEL form is a problem,
@@ -53,6 +64,8 @@ with the maxItems, maxProperties or maxLength that would fix it.`,
 	fl.BoolVar(&f.lower, "lower", false, "rewrite the +immutable markers' extensions as CEL transition rules, as kval lower does")
 	fl.StringVarP(&f.dir, "output-dir", "o", "", "write one file per CRD into this directory instead of printing them")
 	fl.StringSliceVar(&f.ignorePrefixes, "ignore-prefix", nil, "leave markers of another tool starting with this prefix alone, e.g. gateway: (repeatable; other unknown markers stay errors)")
+	fl.BoolVar(&f.embeddedObjectMeta, "generate-embedded-object-meta", false, "give an ObjectMeta below the root (a PodTemplateSpec's) the name, namespace, labels, annotations and finalizers properties, so they are not pruned, as controller-gen's crd:generateEmbeddedObjectMeta=true does")
+	fl.BoolVar(&f.allowDangerousTypes, "allow-dangerous-types", false, "accept float32 and float64 fields as type number, as controller-gen's crd:allowDangerousTypes=true does")
 	fl.StringToStringVar(&f.annotations, "annotation", nil, "set this annotation (key=value) on every CRD, e.g. api-approved.kubernetes.io=<URL> for a *.k8s.io group (repeatable)")
 	return cmd
 }
@@ -61,7 +74,8 @@ func runGenCRD(s streams, f genCRDFlags, args []string) error {
 	if len(args) == 0 {
 		return badInput("gen crd needs at least one package pattern, e.g. ./api/...")
 	}
-	res, err := crd.Generate(crd.Options{Patterns: args, IgnorePrefixes: f.ignorePrefixes, Annotations: f.annotations, Lower: f.lower})
+	res, err := crd.Generate(crd.Options{Patterns: args, IgnorePrefixes: f.ignorePrefixes, Annotations: f.annotations, Lower: f.lower,
+		GenerateEmbeddedObjectMeta: f.embeddedObjectMeta, AllowDangerousTypes: f.allowDangerousTypes})
 	if err != nil {
 		return badInput("%v", err)
 	}

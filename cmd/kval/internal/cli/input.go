@@ -79,11 +79,17 @@ func readFile(s streams, file string, fn func(rawInput)) error {
 		return err
 	}
 	defer closeFn()
+	readStream(name, in, fn)
+	return nil
+}
+
+// readStream hands over the documents of a stream named name.
+func readStream(name string, in io.Reader, fn func(rawInput)) {
 	r := manifest.NewReader(name, in)
 	for {
 		raw, err := r.NextRaw()
 		if err == io.EOF {
-			return nil
+			return
 		}
 		fn(rawInput{raw: raw, err: err, json: r.JSON()})
 	}

@@ -4,11 +4,13 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
 	"k8s.io/apimachinery/pkg/util/validation/field"
 
+	"github.com/kval-dev/kval/catalog/crdsource"
 	"github.com/kval-dev/kval/celrules"
 	"github.com/kval-dev/kval/lint"
 	"github.com/kval-dev/kval/manifest"
@@ -24,7 +26,9 @@ func newLintCommand(s streams) *cobra.Command {
 		Use:   "lint [--old OLD_CRD [--objects DIR]] CRD...",
 		Short: "Check CustomResourceDefinitions as kube-apiserver does on create, or on update with --old",
 		Long: `Lint reads CustomResourceDefinitions (apiextensions.k8s.io/v1 and v1beta1) and
-bare OpenAPI v3 schemas from files and directories, and reports every problem
+bare OpenAPI v3 schemas from files, directories, Helm charts (their crds/
+folders; templates are not rendered) and http(s):// URLs (fetched into the
+user's cache directory, revalidated, read from there offline), and reports every problem
 kube-apiserver would reject on create, in kubectl's words: names, versions,
 structural schemas, list and map types, metadata restrictions, defaults
 (pruned, valid metadata, valid values for their schema), subresources,
@@ -62,6 +66,7 @@ ratcheting, as kube-apiserver applies it) and as a create. The exit status is
 exists, or a stored object's next update would be refused.`,
 		Example: `  kval lint crds/
   kval lint -o json crd.yaml other.yaml
+  kval lint ./charts/my-operator https://example.com/releases/v1.2.0/crds.yaml
   kval lint --old released/crd.yaml --objects backup/ crd.yaml`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -89,6 +94,9 @@ type lintResult struct {
 	// Warnings are what kube-apiserver warns about when it creates the
 	// (valid) CRD: formats it ignores, set lists of non-scalar items.
 	Warnings []string `json:"warnings,omitempty"`
+	// Immutability are kval's own warnings about updates that bypass a
+	// transition rule or the mutability extensions (lint.ImmutabilityWarnings).
+	Immutability []string `json:"immutabilityWarnings,omitempty"`
 	// Error says why the document (or file) could not be checked at all.
 	Error string `json:"error,omitempty"`
 	// CELCosts explains the estimated costs of CEL rules (see lint_costs.go).
@@ -126,7 +134,7 @@ func runLint(ctx context.Context, s streams, flags lintFlags, args []string) err
 	}
 	var results []lintResult
 	found := map[string]bool{} // files with a CRD, a schema or a read error
-	err = readInputs(s, args, func(in inputDoc) {
+	err = readLintInputs(ctx, s, args, func(in inputDoc) {
 		file := in.doc.Source.File
 		if in.err != nil {
 			found[file] = true
@@ -154,7 +162,7 @@ func filesWithoutCRD(args []string, found map[string]bool) []lintResult {
 		if arg == manifest.Stdin {
 			name = "<stdin>"
 		}
-		if info, err := os.Stat(arg); (arg == manifest.Stdin || err == nil && !info.IsDir()) && !found[name] {
+		if info, err := os.Stat(arg); (arg == manifest.Stdin || crdsource.IsURL(arg) || err == nil && !info.IsDir()) && !found[name] {
 			results = append(results, unusable(manifest.Source{File: name, Item: -1},
 				fmt.Errorf("%s: no CustomResourceDefinition or schema in file", name)))
 		}
@@ -185,6 +193,7 @@ func lintDocument(ctx context.Context, s streams, doc manifest.Document, allCost
 		if r.Valid {
 			// kube-apiserver warns only about CRDs it accepts.
 			r.Warnings = lint.WarningsOnCreate(crd)
+			r.Immutability = lint.ImmutabilityWarnings(crd)
 		}
 		return r.withCosts(checker, allCosts), true
 	}
@@ -285,7 +294,7 @@ func printLintText(s streams, results []lintResult) {
 		default:
 			fmt.Fprintf(s.out, "%s: %s %q is valid\n", r.source, r.Kind, r.Name)
 		}
-		for _, w := range r.Warnings {
+		for _, w := range slices.Concat(r.Warnings, r.Immutability) {
 			fmt.Fprintf(s.err, "Warning: %s: %s\n", r.source, w)
 		}
 		printUpgradeText(s, r)

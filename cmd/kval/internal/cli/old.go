@@ -6,7 +6,6 @@ import (
 	"context"
 	"fmt"
 	"hash/maphash"
-	"io"
 	"math"
 	"os"
 	"slices"
@@ -117,18 +116,11 @@ func (o *oldObjects) finishLoad(err error, failed *bool, report func(error)) err
 
 // spoolStdin copies stdin to a temporary file, which s then opens for "-".
 func (o *oldObjects) spoolStdin(s *streams) error {
-	f, err := os.CreateTemp("", "kval-old-stdin-*")
-	if err != nil {
-		return err
+	path, err := spoolStdin(s, nil)
+	if path != "" {
+		o.temp = append(o.temp, path)
+		o.diskPaths[stdinName] = path
 	}
-	o.temp = append(o.temp, f.Name())
-	o.diskPaths[stdinName] = f.Name()
-	// Plain reads and writes: a read error is then named as a read of stdin.
-	_, err = io.Copy(struct{ io.Writer }{f}, struct{ io.Reader }{s.in})
-	if closeErr := f.Close(); err == nil {
-		err = closeErr
-	}
-	s.stdinFile = f.Name()
 	return err
 }
 

@@ -46,7 +46,7 @@ func TestOldIndexSurvivesHashCollisions(t *testing.T) {
 		t.Fatal(err)
 	}
 	ctx := context.Background()
-	cat, err := loadCatalog(streams{err: &strings.Builder{}}, []string{"../../../../examples/crd.yaml"})
+	cat, err := loadCatalog(t.Context(), streams{err: &strings.Builder{}}, crdSources{crds: []string{"../../../../examples/crd.yaml"}})
 	if err != nil {
 		t.Fatal(err)
 	}

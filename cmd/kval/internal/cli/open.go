@@ -25,3 +25,24 @@ func open(s streams, path string) (io.Reader, string, func(), error) {
 	}
 	return f, path, func() { f.Close() }, nil
 }
+
+// spoolStdin copies stdin to a temporary file, which s then opens for "-",
+// so that it can be read more than once; the caller removes the file.
+// The text is also written to watch, when it is not nil.
+func spoolStdin(s *streams, watch io.Writer) (string, error) {
+	f, err := os.CreateTemp("", "kval-stdin-*")
+	if err != nil {
+		return "", err
+	}
+	// Plain reads and writes: a read error is then named as a read of stdin.
+	var to io.Writer = struct{ io.Writer }{f}
+	if watch != nil {
+		to = io.MultiWriter(to, watch)
+	}
+	_, err = io.Copy(to, struct{ io.Reader }{s.in})
+	if closeErr := f.Close(); err == nil {
+		err = closeErr
+	}
+	s.stdinFile = f.Name()
+	return f.Name(), err
+}

@@ -13,7 +13,7 @@ import (
 )
 
 type openAPIOptions struct {
-	crds         []string
+	crdSources
 	groupVersion string
 	output       string
 }
@@ -21,7 +21,7 @@ type openAPIOptions struct {
 func newOpenAPICommand(s streams) *cobra.Command {
 	o := &openAPIOptions{}
 	cmd := &cobra.Command{
-		Use:   "openapi --crd PATH... [--group-version GROUP/VERSION] [-o json|yaml]",
+		Use:   "openapi --crd SOURCE... [--group-version GROUP/VERSION] [-o json|yaml]",
 		Short: "Print the OpenAPI v3 documents kube-apiserver serves for CRDs",
 		Long: `OpenAPI prints the OpenAPI v3 document kube-apiserver serves at
 /openapi/v3/apis/GROUP/VERSION for every group-version the CRDs serve: the
@@ -40,7 +40,7 @@ path. --group-version prints one document.`,
 			return runOpenAPI(cmd.Context(), s, o)
 		},
 	}
-	cmd.Flags().StringSliceVar(&o.crds, "crd", nil, "CRD files or directories (repeatable)")
+	o.crdSources.addFlags(cmd.Flags())
 	cmd.Flags().StringVar(&o.groupVersion, "group-version", "", "print only the document of GROUP/VERSION")
 	cmd.Flags().StringVarP(&o.output, "output", "o", "json", "output format: json or yaml")
 	return cmd
@@ -53,7 +53,7 @@ func runOpenAPI(ctx context.Context, s streams, o *openAPIOptions) error {
 	if err := checkStdinOnce(o.crds); err != nil {
 		return err
 	}
-	cat, err := loadCatalog(s, o.crds)
+	cat, err := loadCatalog(ctx, s, o.crdSources)
 	if err != nil {
 		return err
 	}

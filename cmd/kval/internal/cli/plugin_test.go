@@ -12,7 +12,7 @@ func TestKubectlPlugin(t *testing.T) {
 	for _, arg0 := range []string{"/usr/local/bin/kubectl-kval", "kubectl-kval.exe"} {
 		var out, errOut bytes.Buffer
 		code := MainAs(arg0, []string{"validate", "--help"}, strings.NewReader(""), &out, &errOut)
-		if code != ExitValid || !strings.Contains(out.String(), "\n  kubectl kval validate [--crd PATH...]") {
+		if code != ExitValid || !strings.Contains(out.String(), "\n  kubectl kval validate [--crd SOURCE...]") {
 			t.Errorf("%s: exit %d, help:\n%s", arg0, code, out.String())
 		}
 	}
@@ -23,7 +23,7 @@ func TestKubectlPlugin(t *testing.T) {
 	}
 	out.Reset()
 	MainAs("kval", []string{"validate", "--help"}, strings.NewReader(""), &out, &errOut)
-	if !strings.Contains(out.String(), "\n  kval validate [--crd PATH...]") {
+	if !strings.Contains(out.String(), "\n  kval validate [--crd SOURCE...]") {
 		t.Errorf("as kval:\n%s", out.String())
 	}
 }

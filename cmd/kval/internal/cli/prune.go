@@ -9,7 +9,7 @@ import (
 )
 
 type pruneOptions struct {
-	crds        []string
+	crdSources
 	output      string
 	failOnEmpty bool
 }
@@ -17,12 +17,15 @@ type pruneOptions struct {
 func newPruneCommand(s streams) *cobra.Command {
 	o := &pruneOptions{}
 	cmd := &cobra.Command{
-		Use:   "prune --crd PATH... [-o yaml|json] FILE...|-",
+		Use:   "prune [--crd SOURCE...] [-o yaml|json] FILE...|-",
 		Short: "Prune unknown fields and apply defaults as kube-apiserver does",
 		Long: `Prune reads objects from files, directories or stdin ("-"), finds the CRD that
 serves each one (by apiVersion and kind), and prints it as kube-apiserver would
 store it: unknown fields removed, unknown metadata fields removed, defaults
 applied. Every removed field is reported as a warning, as kubectl prints it.
+--crd takes files, directories, Helm charts (their crds/), http(s):// URLs
+(cached) and cluster: (--kubeconfig), as kval validate's does, and the CRDs
+among the objects serve them too (helm template --include-crds | kval prune -).
 A CRD is linted (kval lint) only when an object needs it. When no object was pruned (an empty input, only kinds no CRD defines), a
 warning says so; --fail-on-empty makes it an error (exit 2).`,
 		Example: `  kval prune --crd examples/crd.yaml examples/valid.yaml
@@ -32,7 +35,8 @@ warning says so; --fail-on-empty makes it an error (exit 2).`,
 			return runPrune(cmd.Context(), s, o, args)
 		},
 	}
-	cmd.Flags().StringSliceVar(&o.crds, "crd", nil, "CRD files or directories (repeatable)")
+	o.crdSources.addFlags(cmd.Flags())
+	o.crdSources.addPreferFlag(cmd.Flags())
 	cmd.Flags().StringVarP(&o.output, "output", "o", "yaml", "output format: yaml or json")
 	cmd.Flags().BoolVar(&o.failOnEmpty, "fail-on-empty", false, "exit 2 when no object was pruned (empty input, only skipped kinds)")
 	return cmd
@@ -45,7 +49,13 @@ func runPrune(ctx context.Context, s streams, o *pruneOptions, args []string) er
 	if err := checkStdinOnce(o.crds, args); err != nil {
 		return err
 	}
-	cat, err := loadObjectsCatalog(s, o.crds)
+	input, cleanup, err := inputCRDs(&s, args)
+	if err != nil {
+		return err
+	}
+	defer cleanup()
+	o.input = input
+	cat, err := loadObjectsCatalog(ctx, s, o.crdSources)
 	if err != nil {
 		return err
 	}

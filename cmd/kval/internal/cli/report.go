@@ -68,7 +68,7 @@ func (r *objectResult) setErrors(errs field.ErrorList) {
 // setLookupError records why no validator serves the document.
 func (r *objectResult) setLookupError(err error) {
 	if notCovered := (*catalog.NotCoveredError)(nil); errors.As(err, &notCovered) {
-		r.Skipped = err.Error()
+		r.Skipped = "skipped: " + err.Error()
 		return
 	}
 	var noMatch *catalog.NoMatchError

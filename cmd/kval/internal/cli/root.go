@@ -111,6 +111,7 @@ webhook, and generates validation code and CRDs from tags on Go types.`,
 		newServeCommand(s),
 		newAnnotateCommand(s),
 		newParamsCommand(s),
+		newPlayCommand(s),
 	)
 	return root
 }

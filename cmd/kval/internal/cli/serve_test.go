@@ -48,6 +48,7 @@ func TestServeChecksKUDOInstancesWithOperatorVersionFiles(t *testing.T) {
 // servingKval is a kval serve running in the test.
 type servingKval struct {
 	addr   string
+	probes string // address of /readyz and /metrics
 	client *http.Client
 	stderr *syncBuffer
 	cancel context.CancelFunc
@@ -59,16 +60,16 @@ type servingKval struct {
 func startServe(t *testing.T, flags ...string) *servingKval {
 	t.Helper()
 	certFile, keyFile := selfSignedCert(t)
-	srv := &servingKval{addr: freeAddress(t), stderr: &syncBuffer{}, done: make(chan int, 1),
+	srv := &servingKval{addr: freeAddress(t), probes: freeAddress(t), stderr: &syncBuffer{}, done: make(chan int, 1),
 		client: &http.Client{Transport: &http.Transport{TLSClientConfig: &tls.Config{InsecureSkipVerify: true}}}}
 	ctx, cancel := context.WithCancel(context.Background())
 	srv.cancel = cancel
 	t.Cleanup(cancel)
-	args := append([]string{"serve", "--listen", srv.addr, "--tls-cert-file", certFile, "--tls-private-key-file", keyFile, "--log-format", "text"}, flags...)
+	args := append([]string{"serve", "--listen", srv.addr, "--probe-listen", srv.probes, "--drain-delay", "0s", "--tls-cert-file", certFile, "--tls-private-key-file", keyFile, "--log-format", "text"}, flags...)
 	go func() { srv.done <- MainContext(ctx, args, nil, &bytes.Buffer{}, srv.stderr) }()
 	deadline := time.Now().Add(10 * time.Second)
 	for {
-		resp, err := srv.client.Get("https://" + srv.addr + "/readyz")
+		resp, err := http.Get("http://" + srv.probes + "/readyz")
 		if err == nil && resp.StatusCode == http.StatusOK {
 			resp.Body.Close()
 			return srv
@@ -110,6 +111,12 @@ func TestServeRefusesToStartWithoutWhatItNeeds(t *testing.T) {
 		{"serve", "--watch-crds", "--kubeconfig", "/no/such/kubeconfig", "--tls-cert-file", "c", "--tls-private-key-file", "k"},
 		{"serve", "--kudo-instances", "--kubeconfig", "/no/such/kubeconfig", "--tls-cert-file", "c", "--tls-private-key-file", "k"},
 		{"serve", "--crd", "x.yaml", "--operator-versions", "ovs/", "--tls-cert-file", "c", "--tls-private-key-file", "k"},
+		{"serve", "--crd", "x.yaml", "--tls-cert-file", "c", "--tls-private-key-file", "k", "--request-timeout", "30s"},
+		{"serve", "--crd", "x.yaml", "--tls-cert-file", "c", "--tls-private-key-file", "k", "--max-connections", "0"},
+		{"serve", "--crd", "x.yaml", "--tls-cert-file", "c", "--tls-private-key-file", "k", "--max-inflight-bytes", "-1"},
+		{"serve", "--crd", "x.yaml", "--tls-cert-file", "c", "--tls-private-key-file", "k", "--shutdown-grace", "0s"},
+		{"serve", "--crd", "testdata/charts/nocrds", "--tls-cert-file", "c", "--tls-private-key-file", "k"},
+		{"serve", "--crd", "cluster:", "--kubeconfig", "/no/such/kubeconfig", "--tls-cert-file", "c", "--tls-private-key-file", "k"},
 	} {
 		var stderr bytes.Buffer
 		if code := Main(args, nil, &bytes.Buffer{}, &stderr); code != ExitBadInput || !strings.Contains(stderr.String(), "error:") {

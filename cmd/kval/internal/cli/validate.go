@@ -3,11 +3,13 @@ package cli
 import (
 	"context"
 	"fmt"
+	"net/http"
 	"runtime"
 	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
+	"k8s.io/apimachinery/pkg/runtime/schema"
 
 	"github.com/kval-dev/kval/catalog"
 	"github.com/kval-dev/kval/engine"
@@ -15,7 +17,7 @@ import (
 )
 
 type validateOptions struct {
-	crds            []string
+	crdSources
 	old             []string
 	base            string
 	subresource     string
@@ -70,7 +72,7 @@ func useAtMostCPUs(n int) (restore func()) {
 func newValidateCommand(s streams) *cobra.Command {
 	o := &validateOptions{}
 	cmd := &cobra.Command{
-		Use:   "validate [--crd PATH...] [--old PATH... | --base REF] [--subresource status] [--kubernetes-version 1.36] FILE...|-",
+		Use:   "validate [--crd SOURCE...] [--old PATH... | --base REF] [--subresource status] [--kubernetes-version 1.36] FILE...|-",
 		Short: "Validate objects on create or update exactly as kube-apiserver does",
 		Long: `Validate reads objects from files, directories or stdin ("-") and validates each
 one against the CRD that serves it, as kube-apiserver would on create, or,
@@ -90,6 +92,17 @@ reported as deleted, and not validated. With --operator-versions (KUDO
 package directories or OperatorVersion files), kudo.dev/v1beta1 Instances
 are also judged by their immutable-parameter rules (kval params), as kval
 serve --kudo-instances judges them.
+
+--crd takes files, directories, Helm charts (their crds/ folders; templates
+are not rendered), http(s):// URLs (fetched into the user's cache directory
+and revalidated; the cached copy serves offline) and cluster: (the live
+cluster's CRDs through --kubeconfig, read only). The CRDs among the objects
+serve them too, wherever they are in the input (stdin is copied to a
+temporary file to be read twice), and are still validated as objects: so
+helm template --include-crds ./chart | kval validate - needs no --crd. A
+kind defined both there and by --crd, or twice among the objects, with
+different content fails the run naming both places; --prefer-crd-flag
+serves the --crd one.
 
 Every CRD file is read, but a CRD is decoded, checked for conflicts with
 the others of its kind, linted as kube-apiserver would on create (kval
@@ -116,7 +129,10 @@ validated (an empty input, only skipped kinds), a warning says so;
   kval validate --crd crds/ --old live.yaml changed.yaml
   kval validate --crd crds/ --old live.yaml --subresource status status.yaml
   kval validate --crd crds/ --base origin/main -o github deploy/
-  helm template ./chart | kval validate --crd crds/ -
+  helm template --include-crds ./chart | kval validate -
+  helm template ./chart | kval validate --crd ./chart -
+  kval validate --crd https://github.com/org/op/releases/download/v1.2.0/crds.yaml deploy/
+  kval validate --crd cluster: --kubeconfig ~/.kube/staging deploy/
   kustomize build overlays/prod | kval validate --crd crds/ -`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -124,7 +140,8 @@ validated (an empty input, only skipped kinds), a warning says so;
 		},
 	}
 	f := cmd.Flags()
-	f.StringSliceVar(&o.crds, "crd", nil, "CRD files or directories (repeatable)")
+	o.crdSources.addFlags(f)
+	o.crdSources.addPreferFlag(f)
 	f.StringSliceVar(&o.old, "old", nil, "files or directories with the current objects; matching objects are validated as updates")
 	f.StringVar(&o.subresource, "subresource", "", `validate updates of a subresource: "status"`)
 	f.BoolVar(&o.ratcheting, "ratcheting", true, "on update, report errors on unchanged values as warnings (as kube-apiserver)")
@@ -181,7 +198,13 @@ func runValidate(ctx context.Context, s streams, o *validateOptions, args []stri
 	if err := o.loadOperatorVersions(); err != nil {
 		return err
 	}
-	cat, err := o.loadValidateCatalog(s, o.crds)
+	input, cleanup, err := inputCRDs(&s, args)
+	if err != nil {
+		return err
+	}
+	defer cleanup()
+	o.input = input
+	cat, err := o.loadValidateCatalog(ctx, s, o.crdSources, o.engineOptions())
 	if err != nil {
 		return err
 	}
@@ -269,20 +292,25 @@ func validateOne(ctx context.Context, cat *catalog.Catalog, olds *oldObjects, o 
 		return r
 	}
 	r.record(res)
-	o.checkInstance(ctx, &r, req, res)
 	return r
 }
 
-// record copies an engine result into the output shape.
+// record copies an engine result into the output shape. The verdict is
+// kube-apiserver's answer (engine.Result.Err), as the webhook and kvaltest
+// give it: valid, a request refused before validation (400: the
+// decoder's message, or the errors of an object that does not decode), or
+// invalid (422) with its errors, shown at their lines. Warnings are the
+// response's, and kval's own notes.
 func (r *objectResult) record(res *engine.Result) {
-	valid := res.Valid()
+	status := res.Err(schema.FromAPIVersionAndKind(r.APIVersion, r.Kind), r.Name)
+	valid := status == nil
 	r.Valid = &valid
 	r.Object = res.Object
 	r.Pruned = append(r.Pruned, res.Pruned...)
 	r.setErrors(res.Errors)
-	r.Warnings = append(r.Warnings, res.Warnings...)
-	r.Warnings = append(r.Warnings, res.RatchetedWarnings()...)
-	if res.BadRequest != nil {
+	r.Warnings = append(r.Warnings, res.Notes...)
+	r.Warnings = append(r.Warnings, res.ResponseWarnings()...)
+	if !valid && status.Status().Code == http.StatusBadRequest && res.BadRequest != nil {
 		r.reject(res.BadRequest.Error())
 	}
 }

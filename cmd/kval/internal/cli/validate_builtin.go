@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"strings"
@@ -9,6 +10,7 @@ import (
 
 	"github.com/kval-dev/kval/builtin"
 	"github.com/kval-dev/kval/catalog"
+	"github.com/kval-dev/kval/engine"
 )
 
 // builtinOptions are kval validate's flags for built-in kinds and for
@@ -27,20 +29,16 @@ func (o *builtinOptions) addFlags(f *pflag.FlagSet) {
 		"skip, with a warning, objects of a kind that no --crd defines and that is not built in, and documents with no apiVersion or kind; without it they are invalid")
 }
 
-// loadValidateCatalog reads the --crd paths into a catalog that also
+// loadValidateCatalog reads the CRD sources into a catalog that also
 // serves the built-in kinds of --kubernetes-version; with built-in kinds,
 // --crd is optional.
-func (o *builtinOptions) loadValidateCatalog(s streams, paths []string) (*catalog.Catalog, error) {
+func (o *builtinOptions) loadValidateCatalog(ctx context.Context, s streams, src crdSources, engineOpts engine.Options) (*catalog.Catalog, error) {
 	set, err := builtin.Version(o.kubernetesVersion)
 	if err != nil {
 		return nil, badInput("--kubernetes-version: %v", err)
 	}
 	o.kubernetesVersion = set.Minor() // "v1.36.3" is named "1.36" in messages
-	opts := catalog.Options{Builtins: set}
-	if len(paths) == 0 {
-		return catalog.New(opts), nil
-	}
-	return loadCatalogWith(s, paths, opts, true)
+	return loadCatalogWith(ctx, s, src, catalog.Options{Builtins: set, Engine: engineOpts}, true)
 }
 
 // skipped reports whether --skip names the document's kind, and records

@@ -9,7 +9,8 @@ import (
 // TestValidateParamsGolden: with --operator-versions, KUDO Instances are
 // also judged by the immutable-parameter rules: a changed immutable value
 // and an upgrade without the values it needs are invalid, with the rules'
-// messages; a missing OperatorVersion makes the input unusable.
+// messages; a missing OperatorVersion is an error of the Instance
+// (spec.operatorVersion.name: Not found), as the webhook says it.
 func TestValidateParamsGolden(t *testing.T) {
 	const (
 		crds    = "../../../../examples/params/kudo-crds.yaml"

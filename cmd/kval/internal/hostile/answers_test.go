@@ -78,15 +78,15 @@ func TestAnOutOfRangeNumberNamesItsField(t *testing.T) {
 
 // TestAnOldObjectOfTheWrongShape: the old object is taken as stored (kval,
 // as kube-apiserver, never validates it); where an old value is not an
-// object, the fields below it are not in the old object, so the update
-// sets them, as when the whole object is added: spec.engine, immutable,
-// may take any value (README, "Limits"). A leaf of the wrong type is still
-// compared: a change is a change.
+// object, it has no fields, so the update adds them, as when the whole
+// object is added: spec.engine, immutable, may not be added (README,
+// "Limits"). A leaf of the wrong type is still compared: a change is a
+// change.
 func TestAnOldObjectOfTheWrongShape(t *testing.T) {
 	old := file(t, "old.yaml", strings.Replace(object("odd"), "spec: {engine: postgres, version: \"16\", primaryZone: z1, replicas: 1}", `spec: "hello"`, 1))
 	changed := file(t, "new.yaml", strings.Replace(object("odd"), "postgres", "mysql", 1))
 	check(t, run{args: []string{"validate", "--crd", crd(), "--old", old, changed}}, expect{
-		code: 0, stdout: []string{`Database "odd" is valid (update)`}, within: 10 * time.Second,
+		code: 1, stdout: []string{"spec.engine: Forbidden: field is immutable"}, within: 10 * time.Second,
 	})
 	oldLeaf := file(t, "old-leaf.yaml", strings.Replace(object("odd"), "engine: postgres", "engine: 5", 1))
 	check(t, run{args: []string{"validate", "--crd", crd(), "--old", oldLeaf, changed}}, expect{

@@ -37,4 +37,8 @@ type WidgetSpec struct {
 
 type Node struct {
 	Children []Node `json:"children"`
+	// +default=ref(NoSuchConstant)
+	Ref string `json:"ref,omitempty"`
+	// +default=ref(example.com/unimported.Value)
+	Other string `json:"other,omitempty"`
 }

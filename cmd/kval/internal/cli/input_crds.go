@@ -1,0 +1,71 @@
+package cli
+
+import (
+	"errors"
+	"io"
+	"os"
+	"slices"
+
+	"github.com/kval-dev/kval/catalog/crdsource"
+	"github.com/kval-dev/kval/manifest"
+	"github.com/kval-dev/kval/schema"
+)
+
+// inputCRDs reads the CRDs among the objects of a run before the run, so
+// that they serve its custom resources in any order (crdsource.Combine):
+// stdin is copied to a file that the run then reads in its place, and
+// only files that name the CRD kind are cut into documents. Files that
+// cannot be read are left to the run, which reports them. The returned
+// function removes the copy of stdin.
+func inputCRDs(s *streams, args []string) (*schema.Loaded, func(), error) {
+	cleanup := func() {}
+	stdin := &crdsource.Detector{}
+	if slices.Contains(args, manifest.Stdin) {
+		path, err := spoolStdin(s, stdin)
+		cleanup = func() { os.Remove(path) }
+		if err != nil {
+			cleanup()
+			return nil, nil, badInput("%s: reading stopped: %v", stdinName, err)
+		}
+	}
+	files, _ := manifest.ExpandPaths(args)
+	in := &crdsource.Input{}
+	for _, file := range files {
+		if (file == manifest.Stdin && stdin.Found) || (file != manifest.Stdin && holdsCRD(*s, file)) {
+			scanFile(*s, file, in)
+		}
+	}
+	return in.Loaded(), cleanup, nil
+}
+
+// holdsCRD reports whether a file names the CRD kind.
+func holdsCRD(s streams, file string) bool {
+	r, _, closeFn, err := open(s, file)
+	if err != nil {
+		return false
+	}
+	defer closeFn()
+	found, _ := crdsource.MayHoldCRD(r)
+	return found
+}
+
+// scanFile hands the documents of a file to in.
+func scanFile(s streams, file string, in *crdsource.Input) {
+	r, name, closeFn, err := open(s, file)
+	if err != nil {
+		return
+	}
+	defer closeFn()
+	reader := manifest.NewReader(name, r)
+	for {
+		raw, err := reader.NextRaw()
+		if err != nil {
+			var readErr *manifest.ReadError
+			if errors.As(err, &readErr) || err == io.EOF {
+				return
+			}
+			continue
+		}
+		in.Add(raw)
+	}
+}

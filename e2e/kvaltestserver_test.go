@@ -1,0 +1,217 @@
+package e2e
+
+import (
+	"context"
+	"fmt"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/go-logr/logr"
+	corev1 "k8s.io/api/core/v1"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
+	"k8s.io/apimachinery/pkg/runtime/schema"
+	clientgoscheme "k8s.io/client-go/kubernetes/scheme"
+	"k8s.io/client-go/rest"
+	"k8s.io/utils/ptr"
+	ctrl "sigs.k8s.io/controller-runtime"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+	"sigs.k8s.io/controller-runtime/pkg/config"
+	"sigs.k8s.io/controller-runtime/pkg/envtest"
+	metricsserver "sigs.k8s.io/controller-runtime/pkg/metrics/server"
+	"sigs.k8s.io/controller-runtime/pkg/reconcile"
+
+	"github.com/kval-dev/kval/e2e/cluster"
+	"github.com/kval-dev/kval/kvaltest"
+)
+
+// TestKvaltestServerAgainstEnvtest runs one controller-runtime Manager,
+// with a cache, a field index and a controller of the example Database,
+// against kvaltest.Server and against envtest (kube-apiserver from
+// e2e/kubeapiserver and etcd from PATH, as conformance/gatewaycel runs
+// envtest), checks that it reconciles the same way on both, and logs how
+// long each takes to start and to answer a reconcile: the figures of the
+// README's kvaltest section.
+func TestKvaltestServerAgainstEnvtest(t *testing.T) {
+	ctrl.SetLogger(logr.Discard())
+	crd := filepath.Join("..", "examples", "crd.yaml")
+	var rows []string
+	t.Run("kvaltest", func(t *testing.T) {
+		start := time.Now()
+		srv := kvaltest.NewServer(t, kvaltest.CRDs(crd), nil)
+		rows = append(rows, measureManager(t, "kvaltest.Server", srv.Config(), time.Since(start)))
+	})
+	t.Run("envtest", func(t *testing.T) {
+		start := time.Now()
+		cfg := startEnvtest(t, crd)
+		rows = append(rows, measureManager(t, "envtest", cfg, time.Since(start)))
+	})
+	for _, row := range rows {
+		t.Log(row)
+	}
+}
+
+// startEnvtest starts envtest with the CRD installed, for the life of t.
+func startEnvtest(t *testing.T, crd string) *rest.Config {
+	ctx, cancel := context.WithTimeout(context.Background(), cluster.StartTimeout)
+	defer cancel()
+	apiserver, err := cluster.KubeAPIServer(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	etcd, err := exec.LookPath("etcd")
+	if err != nil {
+		t.Skipf("envtest needs etcd (apt-get install -y etcd-server): %v", err)
+	}
+	env := &envtest.Environment{CRDInstallOptions: envtest.CRDInstallOptions{Paths: []string{crd}}, ErrorIfCRDPathMissing: true}
+	env.ControlPlane.GetAPIServer().Path = apiserver
+	env.ControlPlane.Etcd = &envtest.Etcd{Path: etcd}
+	cfg, err := env.Start()
+	if err != nil {
+		t.Fatalf("envtest: %v", err)
+	}
+	t.Cleanup(func() {
+		if err := env.Stop(); err != nil {
+			t.Errorf("stopping envtest: %v", err)
+		}
+	})
+	c, err := client.New(cfg, client.Options{})
+	if err == nil {
+		err = c.Create(context.Background(), &corev1.Namespace{ObjectMeta: metav1.ObjectMeta{Name: "shop"}})
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	return cfg
+}
+
+// reconciles is how many Databases measureManager creates, one at a time.
+const reconciles = 20
+
+// measureManager starts a Manager on cfg, then creates Databases one at a
+// time and waits for each to be reconciled; it returns a row of figures.
+func measureManager(t *testing.T, name string, cfg *rest.Config, serverStart time.Duration) string {
+	start := time.Now()
+	cached := runDatabaseManager(t, cfg)
+	managerStart := time.Since(start)
+	direct, err := client.New(cfg, client.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	var trips []time.Duration
+	for i := range reconciles {
+		db := exampleDatabase(fmt.Sprintf("db-%d", i), []string{"postgres", "mysql"}[i%2])
+		start := time.Now()
+		if err := direct.Create(ctx, db); err != nil {
+			t.Fatal(err)
+		}
+		waitReconciled(t, direct, db)
+		trips = append(trips, time.Since(start))
+	}
+	list := &unstructured.UnstructuredList{}
+	list.SetGroupVersionKind(exampleDatabaseGVK.GroupVersion().WithKind("DatabaseList"))
+	if err := cached.List(ctx, list, client.InNamespace("shop"), client.MatchingFields{engineField: "mysql"}); err != nil || len(list.Items) != reconciles/2 {
+		t.Fatalf("%s: the cache's field index: %v, %d items", name, err, len(list.Items))
+	}
+	slices.Sort(trips)
+	return fmt.Sprintf("%-16s server start %8v  manager start (cache synced) %8v  reconcile round trip: median %8v, max %8v",
+		name, serverStart.Round(time.Millisecond), managerStart.Round(time.Millisecond),
+		trips[len(trips)/2].Round(100*time.Microsecond), trips[len(trips)-1].Round(100*time.Microsecond))
+}
+
+var exampleDatabaseGVK = schema.GroupVersionKind{Group: "example.kval.dev", Version: "v1", Kind: "Database"}
+
+// engineField is the Manager's field index of Databases by engine.
+const engineField = "spec.engine"
+
+func exampleDatabase(name, engine string) *unstructured.Unstructured {
+	return &unstructured.Unstructured{Object: map[string]any{
+		"apiVersion": "example.kval.dev/v1", "kind": "Database",
+		"metadata": map[string]any{"name": name, "namespace": "shop"},
+		"spec":     map[string]any{"engine": engine, "version": "16.2"},
+	}}
+}
+
+// waitReconciled polls until db's status says Ready with its ConfigMap.
+func waitReconciled(t *testing.T, c client.Client, db *unstructured.Unstructured) {
+	deadline := time.Now().Add(30 * time.Second)
+	for {
+		got := &unstructured.Unstructured{}
+		got.SetGroupVersionKind(exampleDatabaseGVK)
+		err := c.Get(context.Background(), client.ObjectKeyFromObject(db), got)
+		phase, _, _ := unstructured.NestedString(got.Object, "status", "phase")
+		if err == nil && phase == "Ready" {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("%s not reconciled: %v %v", db.GetName(), err, got.Object)
+		}
+		time.Sleep(time.Millisecond)
+	}
+}
+
+// runDatabaseManager runs, until the test ends, a Manager whose
+// controller gives each Database an owned ConfigMap and status phase
+// Ready; it returns the Manager's (cached) client once the cache synced.
+func runDatabaseManager(t *testing.T, cfg *rest.Config) client.Client {
+	mgr, err := ctrl.NewManager(cfg, ctrl.Options{
+		Scheme:                 clientgoscheme.Scheme,
+		Metrics:                metricsserver.Options{BindAddress: "0"},
+		HealthProbeBindAddress: "0",
+		Controller:             config.Controller{SkipNameValidation: ptr.To(true)},
+		Client:                 client.Options{Cache: &client.CacheOptions{Unstructured: true}},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	db := &unstructured.Unstructured{}
+	db.SetGroupVersionKind(exampleDatabaseGVK)
+	ctx, cancel := context.WithCancel(context.Background())
+	if err := mgr.GetFieldIndexer().IndexField(ctx, db, engineField, func(o client.Object) []string {
+		engine, _, _ := unstructured.NestedString(o.(*unstructured.Unstructured).Object, "spec", "engine")
+		return []string{engine}
+	}); err != nil {
+		t.Fatal(err)
+	}
+	r := ctrl.NewControllerManagedBy(mgr).For(db).Owns(&corev1.ConfigMap{})
+	if err := r.Complete(reconcileDatabase(mgr.GetClient())); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() { done <- mgr.Start(ctx) }()
+	t.Cleanup(func() {
+		cancel()
+		if err := <-done; err != nil {
+			t.Errorf("manager: %v", err)
+		}
+	})
+	if !mgr.GetCache().WaitForCacheSync(ctx) {
+		t.Fatal("the manager's cache did not sync")
+	}
+	return mgr.GetClient()
+}
+
+// reconcileDatabase creates a Database's ConfigMap and sets its phase.
+func reconcileDatabase(c client.Client) reconcile.Func {
+	return func(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+		db := &unstructured.Unstructured{}
+		db.SetGroupVersionKind(exampleDatabaseGVK)
+		if err := c.Get(ctx, req.NamespacedName, db); err != nil {
+			return ctrl.Result{}, client.IgnoreNotFound(err)
+		}
+		engine, _, _ := unstructured.NestedString(db.Object, "spec", "engine")
+		cm := &corev1.ConfigMap{ObjectMeta: metav1.ObjectMeta{Name: db.GetName(), Namespace: db.GetNamespace()}, Data: map[string]string{"engine": engine}}
+		if err := ctrl.SetControllerReference(db, cm, c.Scheme()); err != nil {
+			return ctrl.Result{}, err
+		}
+		if err := c.Create(ctx, cm); client.IgnoreAlreadyExists(err) != nil {
+			return ctrl.Result{}, err
+		}
+		_ = unstructured.SetNestedField(db.Object, "Ready", "status", "phase")
+		return ctrl.Result{}, c.Status().Update(ctx, db)
+	}
+}

@@ -1,0 +1,28 @@
+package kvaltest_test
+
+import (
+	"os"
+	"strings"
+	"testing"
+)
+
+// TestREADMEManagerExampleIsATest: the README's Manager example is
+// TestManagerOnKvaltest of e2e/kvaltestmanager (a module of its own, so
+// that controller-runtime's Manager, and the apiextensions-apiserver it
+// imports, stay out of the main module), but for the CRDs' path.
+func TestREADMEManagerExampleIsATest(t *testing.T) {
+	readme, err := os.ReadFile("../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	file, err := os.ReadFile("../e2e/kvaltestmanager/example_test.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	example := between(string(readme), "```go\nfunc TestManagerOnKvaltest", "\n```")
+	test := between(string(file), "func TestManagerOnKvaltest", "\n}\n") + "\n}"
+	test = strings.Replace(test, `"../../examples/crd.yaml"`, `"config/crd"`, 1)
+	if example == "" || example != test {
+		t.Errorf("README example:\n%s\nwant, as e2e/kvaltestmanager/example_test.go:\n%s", example, test)
+	}
+}

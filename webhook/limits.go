@@ -1,0 +1,122 @@
+package webhook
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"sync"
+	"time"
+
+	"golang.org/x/sync/semaphore"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+)
+
+// reasonOverloaded is the denial reason of a request refused for want of
+// room in the in-flight budget.
+const reasonOverloaded = "overloaded"
+
+// Defaults of the limits of Options.
+const (
+	// DefaultMaxInFlightBytes lets eight reviews of kube-apiserver's 3 MiB
+	// objects run at once; with the allocation kval makes per byte of body
+	// (see BytesPerBodyByte) they stay within 512 MiB.
+	DefaultMaxInFlightBytes = 32 << 20
+	// DefaultOverloadWait is how long a request waits for room in the
+	// budget before it is refused.
+	DefaultOverloadWait = time.Second
+	// minRequestCharge is what the smallest request costs the budget: its
+	// decoding and answer take memory whatever its size.
+	minRequestCharge = 4 << 10
+	// BytesPerBodyByte is the memory a byte of an AdmissionReview's body
+	// costs while it is worked on, for sizing the budget: one of the
+	// largest reviews allocates 18 bytes per byte of body in all
+	// (TestMemoryPerBodyByteIsBounded), and eight 3 MiB reviews at once
+	// peak at 15 bytes of RSS per byte under GOMEMLIMIT
+	// (TestEightLargestReviewsStayWithin512MiB).
+	BytesPerBodyByte = 16
+)
+
+// MaxInFlightBytesFor is the budget of request bytes that fits a memory
+// limit: what is left once the process's own 64 MiB are taken, divided by
+// what a byte of body costs at its peak, and at least one review of the
+// largest size.
+func MaxInFlightBytesFor(memoryLimit int64) int64 {
+	budget := (memoryLimit - 64<<20) / BytesPerBodyByte
+	return max(budget, DefaultMaxBodyBytes)
+}
+
+// budget bounds the request bytes being worked on: a request takes its
+// body's length (the largest allowed when it is not known) before its body
+// is read and gives it back when its work ends, which may be after its
+// answer (work that outlives a timeout still holds memory).
+type budget struct {
+	sem   *semaphore.Weighted
+	limit int64
+	wait  time.Duration
+	inUse func(delta int64) // the kval_webhook_inflight_bytes gauge
+}
+
+func newBudget(limit int64, wait time.Duration, inUse func(int64)) *budget {
+	return &budget{sem: semaphore.NewWeighted(limit), limit: limit, wait: wait, inUse: inUse}
+}
+
+// charge is what a request of that Content-Length (-1: unknown) costs.
+func (b *budget) charge(contentLength, maxBody int64) int64 {
+	if contentLength < 0 || contentLength > maxBody {
+		contentLength = maxBody
+	}
+	return min(max(contentLength, minRequestCharge), b.limit)
+}
+
+// take waits up to b.wait for n bytes of room; the release gives them
+// back, once however often it is called.
+func (b *budget) take(ctx context.Context, n int64) (release func(), err error) {
+	if !b.sem.TryAcquire(n) {
+		ctx, cancel := context.WithTimeout(ctx, b.wait)
+		defer cancel()
+		if err := b.sem.Acquire(ctx, n); err != nil {
+			return nil, err
+		}
+	}
+	b.inUse(n)
+	var once sync.Once
+	return func() {
+		once.Do(func() {
+			b.inUse(-n)
+			b.sem.Release(n)
+		})
+	}, nil
+}
+
+// refuseOverloaded answers a request the budget has no room for with HTTP
+// 429 and a Status saying why, without reading its body: kube-apiserver
+// reports the call as failed and the webhook's failurePolicy decides.
+func (s *Server) refuseOverloaded(w http.ResponseWriter, n int64) {
+	s.metrics.denials.WithLabelValues(reasonOverloaded).Inc()
+	msg := fmt.Sprintf("kval is overloaded: this request needs %d bytes of its in-flight budget of %d bytes (--max-inflight-bytes), "+
+		"which stayed in use by other requests for %v", n, s.budget.limit, s.budget.wait)
+	s.log.Warn("request refused: overloaded", "bytes", n, "budget", s.budget.limit)
+	status := metav1.Status{TypeMeta: metav1.TypeMeta{APIVersion: "v1", Kind: "Status"}, Status: metav1.StatusFailure,
+		Code: http.StatusTooManyRequests, Reason: metav1.StatusReasonTooManyRequests, Message: msg}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(http.StatusTooManyRequests)
+	_ = json.NewEncoder(w).Encode(status)
+}
+
+// withLimitDefaults fills in the limits left zero.
+func withLimitDefaults(opts Options) Options {
+	if opts.MaxInFlightBytes <= 0 {
+		opts.MaxInFlightBytes = DefaultMaxInFlightBytes
+	}
+	if opts.OverloadWait <= 0 {
+		opts.OverloadWait = DefaultOverloadWait
+	}
+	if opts.MaxConnections <= 0 {
+		opts.MaxConnections = DefaultMaxConnections
+	}
+	if opts.ShutdownGrace <= 0 {
+		opts.ShutdownGrace = DefaultShutdownGrace
+	}
+	return opts
+}

@@ -1,0 +1,221 @@
+package webhook
+
+import (
+	"bytes"
+	"context"
+	"crypto/tls"
+	"encoding/json"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	admissionv1 "k8s.io/api/admission/v1"
+
+	"github.com/kval-dev/kval/internal/testcert"
+)
+
+// serving is a Server running Serve on two loopback ports.
+type serving struct {
+	server           *Server
+	admission, probe string // host:port
+	https            *http.Client
+	cancel           context.CancelFunc
+	done             chan error
+}
+
+// startServing runs Serve until the test ends; limits, when set, replaces
+// the connection timeouts.
+func startServing(t *testing.T, opts Options, limits *connLimits) *serving {
+	t.Helper()
+	files, err := testcert.Write(t.TempDir(), 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	opts.Logger = slog.New(slog.NewTextHandler(io.Discard, nil))
+	s := &serving{server: New(exampleCatalog(t, opts), opts), done: make(chan error, 1),
+		https: &http.Client{Timeout: 5 * time.Second, Transport: &http.Transport{TLSClientConfig: &tls.Config{InsecureSkipVerify: true}}}}
+	if limits != nil {
+		s.server.conn = *limits
+	}
+	admission, probe := listen(t), listen(t)
+	s.admission, s.probe = admission.Addr().String(), probe.Addr().String()
+	ctx, cancel := context.WithCancel(context.Background())
+	s.cancel = cancel
+	go func() { s.done <- s.server.Serve(ctx, admission, probe, files.CertFile, files.KeyFile) }()
+	t.Cleanup(func() { s.stop(t) })
+	return s
+}
+
+func (s *serving) stop(t *testing.T) {
+	t.Helper()
+	if s.cancel == nil {
+		return
+	}
+	s.cancel()
+	s.cancel = nil
+	if err := <-s.done; err != nil {
+		t.Errorf("Serve: %v", err)
+	}
+}
+
+func listen(t *testing.T) net.Listener {
+	t.Helper()
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return l
+}
+
+func (s *serving) status(t *testing.T, client *http.Client, method, url string) int {
+	t.Helper()
+	req, _ := http.NewRequest(method, url, strings.NewReader(""))
+	req.Header.Set("Content-Type", "application/json")
+	resp, err := client.Do(req)
+	if err != nil {
+		t.Fatalf("%s %s: %v", method, url, err)
+	}
+	resp.Body.Close()
+	return resp.StatusCode
+}
+
+// TestTheAdmissionPortServesOnlyAdmission: /validate and /mutate over
+// HTTPS on one port, the probes and metrics over HTTP on the other.
+func TestTheAdmissionPortServesOnlyAdmission(t *testing.T) {
+	s := startServing(t, Options{}, nil)
+	for path, want := range map[string]int{"/metrics": 404, "/readyz": 404, "/healthz": 404} {
+		if got := s.status(t, s.https, "GET", "https://"+s.admission+path); got != want {
+			t.Errorf("admission port GET %s: HTTP %d, want %d", path, got, want)
+		}
+	}
+	if got := s.status(t, s.https, "POST", "https://"+s.admission+"/validate"); got != http.StatusBadRequest {
+		t.Errorf("admission port POST /validate with an empty body: HTTP %d, want 400", got)
+	}
+	for path, want := range map[string]int{"/metrics": 200, "/readyz": 200, "/healthz": 200} {
+		if got := s.status(t, http.DefaultClient, "GET", "http://"+s.probe+path); got != want {
+			t.Errorf("probe port GET %s: HTTP %d, want %d", path, got, want)
+		}
+	}
+	if got := s.status(t, http.DefaultClient, "POST", "http://"+s.probe+"/validate"); got != http.StatusNotFound {
+		t.Errorf("probe port POST /validate: HTTP %d, want 404", got)
+	}
+}
+
+// TestSlowAndIdleConnectionsAreClosed: a body sent too slowly and a
+// kept-alive connection left idle are cut off by the server.
+func TestSlowAndIdleConnectionsAreClosed(t *testing.T) {
+	s := startServing(t, Options{}, &connLimits{readHeader: 200 * time.Millisecond, read: 300 * time.Millisecond, idle: 300 * time.Millisecond})
+	slow := dialTLS(t, s.admission)
+	fmt.Fprintf(slow, "POST /validate HTTP/1.1\r\nHost: kval\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{")
+	if closedWithin(slow, 2*time.Second) != nil {
+		t.Errorf("a body sent too slowly kept its connection open")
+	}
+	idle := dialTLS(t, s.admission)
+	fmt.Fprintf(idle, "GET /healthz HTTP/1.1\r\nHost: kval\r\n\r\n")
+	if closedWithin(idle, 2*time.Second) != nil {
+		t.Errorf("an idle kept-alive connection stayed open")
+	}
+}
+
+func dialTLS(t *testing.T, addr string) *tls.Conn {
+	t.Helper()
+	c, err := tls.Dial("tcp", addr, &tls.Config{InsecureSkipVerify: true, NextProtos: []string{"http/1.1"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { c.Close() })
+	return c
+}
+
+// closedWithin reads until the server closes c; it returns an error when
+// it did not within d.
+func closedWithin(c net.Conn, d time.Duration) error {
+	_ = c.SetReadDeadline(time.Now().Add(d))
+	_, err := io.Copy(io.Discard, c)
+	return err
+}
+
+// TestConnectionsOverTheCapAreClosedAndCounted.
+func TestConnectionsOverTheCapAreClosedAndCounted(t *testing.T) {
+	s := startServing(t, Options{MaxConnections: 2}, nil)
+	for range 2 {
+		c, err := net.Dial("tcp", s.admission)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { c.Close() })
+	}
+	over, err := net.Dial("tcp", s.admission)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer over.Close()
+	if closedWithin(over, 2*time.Second) != nil {
+		t.Errorf("the third connection was not closed")
+	}
+	if got := probeMetric(t, s, "kval_webhook_connections_refused_total"); got != "1" {
+		t.Errorf("refused connections counted %s, want 1", got)
+	}
+}
+
+func probeMetric(t *testing.T, s *serving, sample string) string {
+	t.Helper()
+	resp, err := http.Get("http://" + s.probe + "/metrics")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	text, _ := io.ReadAll(resp.Body)
+	for line := range strings.Lines(string(text)) {
+		if value, ok := strings.CutPrefix(strings.TrimSpace(line), sample+" "); ok {
+			return value
+		}
+	}
+	return "absent"
+}
+
+// TestTheServersKeepTheirLimits: the limits of both servers are below
+// kube-apiserver's 30 s webhook timeout, and HTTP/2 streams are bounded.
+func TestTheServersKeepTheirLimits(t *testing.T) {
+	s := New(exampleCatalog(t, Options{}), Options{})
+	srv := s.httpServer(context.Background(), s.AdmissionHandler())
+	if srv.ReadTimeout == 0 || srv.WriteTimeout >= 30*time.Second || srv.WriteTimeout <= s.opts.Timeout+s.opts.OverloadWait ||
+		srv.IdleTimeout == 0 || srv.ReadHeaderTimeout == 0 || srv.MaxHeaderBytes == 0 || srv.HTTP2 == nil || srv.HTTP2.MaxConcurrentStreams == 0 {
+		t.Errorf("limits: %+v", srv)
+	}
+}
+
+// TestDrainingFailsReadinessAndKeepsAnswering: once Serve's context ends,
+// /readyz fails at once, admission requests are still answered for the
+// drain delay, and Serve returns after it.
+func TestDrainingFailsReadinessAndKeepsAnswering(t *testing.T) {
+	s := startServing(t, Options{DrainDelay: 700 * time.Millisecond}, nil)
+	eventually(t, "ready", func() bool { return s.status(t, http.DefaultClient, "GET", "http://"+s.probe+"/readyz") == 200 })
+	start := time.Now()
+	s.cancel()
+	eventually(t, "unready", func() bool { return s.status(t, http.DefaultClient, "GET", "http://"+s.probe+"/readyz") == 503 })
+	if waited := time.Since(start); waited > 200*time.Millisecond {
+		t.Errorf("/readyz failed after %v, want at once", waited)
+	}
+	body, _ := json.Marshal(review(admissionv1.Create, database("postgres", "16.2"), nil))
+	resp, err := s.https.Post("https://"+s.admission+"/validate", "application/json", bytes.NewReader(body))
+	if err != nil || resp.StatusCode != 200 {
+		t.Fatalf("during the drain: %v %v", resp, err)
+	}
+	resp.Body.Close()
+	if resp.Close != true && resp.ProtoMajor == 1 {
+		t.Errorf("a response during the drain keeps its connection alive")
+	}
+	s.cancel = nil
+	if err := <-s.done; err != nil {
+		t.Errorf("Serve: %v", err)
+	}
+	if took := time.Since(start); took < 700*time.Millisecond {
+		t.Errorf("Serve returned after %v, before the drain delay", took)
+	}
+}
