@@ -171,6 +171,7 @@ func (n *normalizer) object(u *unstructured.Unstructured) map[string]any {
 		for _, f := range fields {
 			delete(f.(map[string]any), "time") // the second of the write
 		}
+		sortManagedFields(fields)
 	}
 	return obj
 }
@@ -180,4 +181,17 @@ func (n *normalizer) version(rv string) string {
 		n.versions[rv] = fmt.Sprintf("rv%d", len(n.versions)+1)
 	}
 	return n.versions[rv]
+}
+
+// sortManagedFields puts managedFields entries in an order that does not
+// depend on their times. kube-apiserver orders them by operation, then
+// time (to the second), then manager, so two entries written in the same
+// second on one side and in two seconds on the other come in different
+// orders.
+func sortManagedFields(fields []any) {
+	key := func(f any) string {
+		m, _ := f.(map[string]any)
+		return fmt.Sprint(m["operation"], "/", m["manager"], "/", m["subresource"])
+	}
+	slices.SortStableFunc(fields, func(a, b any) int { return strings.Compare(key(a), key(b)) })
 }
