@@ -55,11 +55,13 @@ func Newest() string {
 
 // Version returns the built-in kinds of a Kubernetes minor version, given
 // as "1.36", "v1.36" or a patch release ("1.36.3", whose kinds are its
-// minor's). The embedded file is read when the set is first used.
+// minor's). The embedded file is read when the set is first used. A minor
+// kval does not embed is no error until a kind is asked of it (ForKind,
+// ForResource): a run that validates only custom resources needs none.
 func Version(version string) (*Set, error) {
 	minor, ok := minorOf(version)
-	if !ok || !slices.Contains(Versions(), minor) {
-		return nil, fmt.Errorf("no built-in schemas for Kubernetes %q: kval embeds %s", version, strings.Join(Versions(), ", "))
+	if !ok {
+		return nil, fmt.Errorf("%q is not a Kubernetes version (1.36, v1.36 or 1.36.3): kval embeds %s", version, strings.Join(Versions(), ", "))
 	}
 	setsMu.Lock()
 	defer setsMu.Unlock()
@@ -67,9 +69,19 @@ func Version(version string) (*Set, error) {
 		return s, nil
 	}
 	s := &Set{minor: minor}
+	if !slices.Contains(Versions(), minor) {
+		s.loaded.Do(func() {
+			s.loadErr = fmt.Errorf("no built-in schemas for Kubernetes %s: kval embeds %s", minor, strings.Join(Versions(), ", "))
+		})
+	}
 	sets[minor] = s
 	return s, nil
 }
+
+// Load reads the set's schemas now rather than on first use: its error
+// says that kval does not embed the version (or that the embedded data is
+// damaged), for a caller that needs built-in kinds whatever its objects.
+func (s *Set) Load() error { return s.load() }
 
 // load reads the embedded file once. An error means the embedded data is
 // damaged: a bug in kval.
@@ -105,14 +117,15 @@ func (s *Set) Source() string {
 }
 
 // HasGroup reports whether an API group ("" for the core group) is built
-// into Kubernetes. With damaged embedded data it says yes, so that ForKind
+// into Kubernetes, or was and has been removed (extensions: see
+// removedGroups). With damaged embedded data it says yes, so that ForKind
 // and ForResource report the damage instead of every kind passing for one
 // of no known group.
 func (s *Set) HasGroup(group string) bool {
 	if s.load() != nil {
 		return true
 	}
-	return s.groups[group]
+	return s.groups[group] || RemovedIn(group) != ""
 }
 
 // ForKind returns the CRD that describes a built-in kind, or nil when the

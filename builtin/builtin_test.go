@@ -14,13 +14,26 @@ func TestVersionNames(t *testing.T) {
 			t.Errorf("Version(%q) = %v, %v, want %s", v, s, err, minor)
 		}
 	}
-	if got := Versions(); !slices.Equal(got, []string{"1.35", "1.36"}) || Newest() != "1.36" {
+	embedded := []string{"1.27", "1.28", "1.29", "1.30", "1.31", "1.32", "1.33", "1.34", "1.35", "1.36"}
+	if got := Versions(); !slices.Equal(got, embedded) || Newest() != "1.36" {
 		t.Errorf("Versions() = %v, Newest() = %s", got, Newest())
 	}
-	for _, v := range []string{"1.20", "136", "1.x", ""} {
-		if _, err := Version(v); err == nil || !strings.Contains(err.Error(), "kval embeds 1.35, 1.36") {
+	for _, v := range []string{"136", "1.x", ""} {
+		if _, err := Version(v); err == nil || !strings.Contains(err.Error(), "kval embeds 1.27, 1.28") {
 			t.Errorf("Version(%q): %v, want an error listing the versions", v, err)
 		}
+	}
+}
+
+// TestAVersionNotEmbedded is no error until a kind is asked of it: a run
+// of custom resources alone needs no built-in schemas.
+func TestAVersionNotEmbedded(t *testing.T) {
+	s, err := Version("1.20")
+	if err != nil || s.Minor() != "1.20" {
+		t.Fatalf("Version(1.20) = %v, %v", s, err)
+	}
+	if _, err := s.ForKind("apps", "v1", "Deployment"); err == nil || !strings.Contains(err.Error(), "no built-in schemas for Kubernetes 1.20: kval embeds 1.27") {
+		t.Errorf("ForKind: %v, want the versions kval embeds", err)
 	}
 }
 

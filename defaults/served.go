@@ -18,8 +18,11 @@ type step struct {
 
 var rootFocus focus
 
-func (f focus) child(k string) focus { return append(f[:len(f):len(f)], step{key: k}) }
-func (f focus) index() focus         { return append(f[:len(f):len(f)], step{index: true}) }
+// child and index extend a focus in place when its array has room: the
+// build is depth first and keeps no focus past a call, so siblings may
+// reuse the slot, and a schema N levels deep costs O(N), not O(N²) (issue 27).
+func (f focus) child(k string) focus { return append(f, step{key: k}) }
+func (f focus) index() focus         { return append(f, step{index: true}) }
 
 // servedDefault prunes a default the way kube-apiserver does before serving a
 // schema: the default is wrapped in an object that holds it at its path,

@@ -13,7 +13,9 @@
 //	          own (the mutability extensions), then the checks of
 //	          Options.Extensions; kval's run only when kube-apiserver's
 //	          found nothing, as kube-apiserver calls a validating webhook
-//	          only for requests its own validation accepted
+//	          only for requests its own validation accepted, unless
+//	          Request.KvalChecksAfterErrors asks for both rounds at once
+//	          (kval validate in CI; Result.KvalErrors names kval's errors)
 //
 // Each step names the requests it applies to (create, update, status
 // update) and who performs it in a cluster, so an update-only check is one

@@ -67,6 +67,8 @@ type run struct {
 	// strategyErrs are the errors of the strategy's steps so far: the CEL
 	// rules do not run after some of them.
 	strategyErrs field.ErrorList
+	// onlyKval runs kval's own checks alone (see kvalChecksOnly).
+	onlyKval bool
 }
 
 func (r *run) ratcheting() bool { return r.old != nil && !r.req.DisableRatcheting }
@@ -96,19 +98,23 @@ func (r *run) validate(ctx context.Context) {
 // applies says whether a step of owner o runs on this request. kval's own
 // checks are a validating admission webhook's: kube-apiserver calls the
 // webhook only for requests its own validation accepted, so with
-// AllChecks they do not run after an error.
+// AllChecks they do not run after an error, unless the request asks for
+// both rounds at once (KvalChecksAfterErrors).
 func (r *run) applies(on Ops, o owner) bool {
 	switch {
-	case on&r.ops == 0:
+	case on&r.ops == 0, r.onlyKval && o != kval:
 		return false
 	case o == kval:
-		return r.req.Scope == BeyondKubeAPIServer || len(r.res.Errors) == 0
+		return r.req.Scope == BeyondKubeAPIServer || len(r.res.Errors) == 0 || r.req.KvalChecksAfterErrors
 	}
 	return r.req.Scope == AllChecks
 }
 
 func (r *run) record(o owner, errs field.ErrorList) {
 	r.res.Errors = append(r.res.Errors, errs...)
+	if o == kval {
+		r.res.KvalErrors = append(r.res.KvalErrors, errs...)
+	}
 	if o == strategy {
 		r.strategyErrs = append(r.strategyErrs, errs...)
 	}

@@ -39,8 +39,16 @@ func (v *Validator) prepareCreate(obj map[string]any, res *Result, userStatus bo
 			meta["name"] = base[:min(len(base), maxGeneratedNameBase)] + generatedSuffix
 		}
 	}
+	v.clearClusterNamespace(obj)
+}
+
+// clearClusterNamespace removes a cluster-scoped object's namespace, as
+// kube-apiserver does on every write. The old object of an update needs it
+// too: a stored cluster-scoped object has none, while an old manifest (a
+// Helm chart stamping namespace on every object) may.
+func (v *Validator) clearClusterNamespace(obj map[string]any) {
 	if !v.crd.Namespaced() {
-		delete(meta, "namespace")
+		delete(metadataOf(obj), "namespace")
 	}
 }
 
@@ -67,9 +75,8 @@ func (v *Validator) prepareUpdate(obj, old map[string]any, res *Result) {
 	if v.statusSubresource {
 		keepOldStatus(obj, old, res)
 	}
-	if !v.crd.Namespaced() {
-		delete(metadataOf(obj), "namespace")
-	}
+	v.clearClusterNamespace(obj)
+	v.clearClusterNamespace(old)
 	setGeneration(metadataOf(obj), nextGeneration(obj, old))
 	keepSystemFields(metadataOf(obj), metadataOf(old))
 }

@@ -73,6 +73,12 @@ type Request struct {
 	DisableRatcheting bool
 	FieldValidation   FieldValidation
 	Scope             Scope
+	// KvalChecksAfterErrors runs kval's own checks (the mutability
+	// extensions, Options.Extensions) even when kube-apiserver's checks
+	// found errors, so that one run reports both (kval validate in CI).
+	// Result.KvalErrors tells them apart. A webhook leaves it false:
+	// kube-apiserver calls one only for requests it accepted.
+	KvalChecksAfterErrors bool
 }
 
 // ops says which kind of request r is (a single bit of Ops), or why the

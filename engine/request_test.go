@@ -78,6 +78,41 @@ func TestScopeBeyondKubeAPIServerRunsOnlyKvalsChecks(t *testing.T) {
 	}
 }
 
+// TestKvalChecksAfterErrors: a request that asks for both rounds at once
+// gets kube-apiserver's errors, then kval's, and KvalErrors names kval's.
+func TestKvalChecksAfterErrors(t *testing.T) {
+	v := compileSchema(t, immutableSchema)
+	old := yamlObject(t, seedMeta+"spec: {engine: pg}")
+	res := validate(t, v, Request{Operation: Update, Object: yamlObject(t, seedMeta+"spec: {engine: mysql-8}"), OldObject: old, KvalChecksAfterErrors: true})
+	got := errorStrings(res)
+	if len(got) != 2 || !strings.Contains(got[0], "Too long") || got[1] != "spec.engine: Forbidden: field is immutable" {
+		t.Errorf("got %q, want the length error, then the immutability error", got)
+	}
+	if len(res.KvalErrors) != 1 || res.KvalErrors[0] != res.Errors[1] {
+		t.Errorf("KvalErrors %v, want the immutability error alone", res.KvalErrors)
+	}
+}
+
+// TestKvalChecksAfterAStrictRejection: strict field validation's refusal
+// and kval's own errors, in one run; no object is returned.
+func TestKvalChecksAfterAStrictRejection(t *testing.T) {
+	v := compileSchema(t, immutableSchema)
+	old := yamlObject(t, seedMeta+"spec: {engine: pg}")
+	res := validate(t, v, Request{Operation: Update, Object: yamlObject(t, seedMeta+"spec: {engine: my, typo: 1}"), OldObject: old,
+		FieldValidation: FieldValidationStrict, KvalChecksAfterErrors: true})
+	if res.BadRequest == nil || res.Object != nil {
+		t.Errorf("bad request %v, object %v: want the strict rejection and no object", res.BadRequest, res.Object)
+	}
+	if got := errorStrings(res); !reflect.DeepEqual(got, []string{"spec.engine: Forbidden: field is immutable"}) || len(res.KvalErrors) != 1 {
+		t.Errorf("errors %q, kval's %v: want the immutability error alone", got, res.KvalErrors)
+	}
+	plain := validate(t, v, Request{Operation: Update, Object: yamlObject(t, seedMeta+"spec: {engine: my, typo: 1}"), OldObject: yamlObject(t, seedMeta+"spec: {engine: pg}"),
+		FieldValidation: FieldValidationStrict})
+	if len(plain.Errors) != 0 || plain.BadRequest == nil {
+		t.Errorf("without KvalChecksAfterErrors: errors %v, want the strict rejection alone", plain.Errors)
+	}
+}
+
 func TestExtensionsAddChecksToTheRequestsTheyName(t *testing.T) {
 	var seen []string
 	ext := func(crd *schema.CRD, version string) ([]Check, error) {

@@ -26,6 +26,10 @@ type Result struct {
 	Pruned []string
 	// Errors reject the request.
 	Errors field.ErrorList
+	// KvalErrors are the errors among Errors that kval's own checks found
+	// (the mutability extensions, Options.Extensions), which kube-apiserver
+	// does not check itself.
+	KvalErrors field.ErrorList
 	// BadRequest rejects the request before validation, as kube-apiserver's
 	// decoder does with 400 Bad Request (unknown fields under
 	// FieldValidationStrict).

@@ -19,12 +19,31 @@ func (v *Validator) Validate(ctx context.Context, req Request) (*Result, error) 
 	}
 	_, userStatus := req.Object["status"]
 	r := &run{v: v, req: &req, ops: ops, userStatus: userStatus}
-	if r.decode() {
+	switch {
+	case r.decode():
 		borrowed := r.prepare()
 		r.validate(ctx)
 		r.finish(borrowed)
+	case req.KvalChecksAfterErrors && r.rejectedForUnknownFieldsOnly():
+		r.kvalChecksOnly(ctx)
 	}
 	return r.res, ctx.Err()
+}
+
+// rejectedForUnknownFieldsOnly: strict field validation refused an object
+// that otherwise decoded (its unknown fields are pruned).
+func (r *run) rejectedForUnknownFieldsOnly() bool {
+	return r.res.BadRequest != nil && len(r.res.Errors) == 0
+}
+
+// kvalChecksOnly runs kval's own checks on an object strict field
+// validation refused, for a request that asks for both rounds at once:
+// kube-apiserver checks nothing more after its decoder refuses a request,
+// and returns no object.
+func (r *run) kvalChecksOnly(ctx context.Context) {
+	r.prepare()
+	r.onlyKval = true
+	r.validate(ctx)
 }
 
 // decode decodes the new object, and on update a copy of the old one, and
@@ -70,6 +89,7 @@ func (r *run) prepare() (borrowed bool) {
 	case OnUpdate:
 		r.v.prepareUpdate(r.obj, r.old, r.res)
 	case OnStatusUpdate:
+		r.v.clearClusterNamespace(r.old)
 		r.obj = prepareStatusUpdate(r.obj, r.old)
 		r.res.Object = r.obj
 	}

@@ -293,3 +293,22 @@ func TestAnEndedContextStopsTheSteps(t *testing.T) {
 		t.Errorf("got %v, %v; want no step run and context.Canceled", res, err)
 	}
 }
+
+// An unchanged cluster-scoped manifest that sets metadata.namespace (as Helm
+// charts stamping {{ .Release.Namespace }} do) is a valid update: both
+// objects lose their namespace, as kube-apiserver stores neither.
+func TestUpdateClusterScopedWithNamespace(t *testing.T) {
+	const doc = `{apiVersion: example.com/v1, kind: Foo, metadata: {name: a, namespace: ns}, spec: {replicas: 1}, status: {phase: Up}}`
+	v := compileWith(t, statusSchema, &schema.Subresources{Status: true}, schema.ClusterScoped)
+	for name, run := range map[string]func(*testing.T, *Validator, map[string]any, map[string]any) *Result{"update": update, "status update": updateStatus} {
+		t.Run(name, func(t *testing.T) {
+			res := run(t, v, yamlObject(t, doc), yamlObject(t, doc))
+			if got := errorStrings(res); len(got) != 0 {
+				t.Fatalf("unchanged cluster-scoped object rejected: %q", got)
+			}
+			if _, has := res.Object["metadata"].(map[string]any)["namespace"]; has {
+				t.Errorf("namespace kept: %v", res.Object["metadata"])
+			}
+		})
+	}
+}

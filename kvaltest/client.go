@@ -92,6 +92,9 @@ func builtinCatalog(version string) (*catalog.Catalog, error) {
 		version = builtin.Newest()
 	}
 	set, err := builtin.Version(version)
+	if err == nil {
+		err = set.Load() // ValidateBuiltins asks for built-in kinds: the version must be embedded
+	}
 	if err != nil {
 		return nil, fmt.Errorf("ValidateBuiltins: %w", err)
 	}

@@ -113,7 +113,10 @@ func (w *transitionWalk) node(s *schema.Schema, st chainState) {
 		child.crdPath = st.crdPath.Child("properties").Key(name)
 		child.objPath = joinPath(st.objPath, name)
 		if !slices.Contains(s.Required, name) && !st.frozen {
-			child.optional = append(slices.Clip(st.optional), optionalLink{objPath: child.objPath, parentPath: st.objPath, parent: s, name: name})
+			// Siblings share the chain's array: the walk is depth first and
+			// keeps no chain past a call, so a schema N levels deep costs
+			// O(N), not O(N²) (issue 27's 5,000-level CRD).
+			child.optional = append(st.optional, optionalLink{objPath: child.objPath, parentPath: st.objPath, parent: s, name: name})
 		}
 		w.node(s.Properties[name], child)
 	}

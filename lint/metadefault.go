@@ -25,11 +25,12 @@ type step struct {
 func childStep(name string) step { return step{property: name} }
 func indexStep() step            { return step{isIndex: true} }
 
-// then returns the resource with one more step to the node.
+// then returns the resource with one more step to the node. The steps
+// share their array with r's: the defaults walk is depth first and keeps
+// no resource past a call, so a schema N levels deep costs O(N), not
+// O(N²) (issue 27).
 func (r resource) then(s step) resource {
-	steps := make([]step, len(r.steps), len(r.steps)+1)
-	copy(steps, r.steps)
-	return resource{schema: r.schema, steps: append(steps, s)}
+	return resource{schema: r.schema, steps: append(r.steps, s)}
 }
 
 // surround puts value at the node's place in an otherwise empty resource

@@ -14,7 +14,11 @@
 // MaxTextBytes as text, and nesting deeper than MaxDepth are reported as
 // errors that name the file and the line where the document starts (and,
 // for syntax errors, the line of the error). Reading continues with the next
-// document.
+// document. YAML aliases are expanded no further than MaxDocumentBytes of
+// JSON. File names are escaped in messages (Source.String, EscapeName), and
+// a directory walk (ExpandPathsSkipping) leaves out, and names, the links
+// that lead out of the directory given and the entries that are no regular
+// files.
 //
 // YAML is decoded without writing JSON. The round trip kubectl does (yaml.v2
 // through sigs.k8s.io/yaml to JSON, then JSON to values) cost a third of

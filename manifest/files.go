@@ -24,21 +24,49 @@ var manifestExtensions = []string{".yaml", ".yml", ".json"}
 // directories in a mounted ConfigMap). "-" stands for stdin.
 // A path that does not exist is an error naming it. Subdirectories that
 // cannot be read do not stop the walk: ExpandPaths returns the files it
-// found with an *UnreadableError naming them.
+// found with an *UnreadableError naming them. The entries of a directory
+// that are not regular files, or links out of it, are left out
+// (ExpandPathsSkipping says which).
 func ExpandPaths(paths []string) ([]string, error) {
+	files, _, err := ExpandPathsSkipping(paths)
+	return files, err
+}
+
+// ExpandPathsSkipping is ExpandPaths that also returns the entries of the
+// directories it did not read: a symbolic link that leads out of the
+// directory given (a manifests tree must not make kval read /etc/shadow),
+// or a link or entry that is no regular file (a FIFO or a device would
+// hang the run or never end). Files given by name are read whatever they
+// are: a FIFO there is a process substitution, <(helm template .).
+func ExpandPathsSkipping(paths []string) ([]string, []SkippedFile, error) {
 	var files []string
-	unreadable := &UnreadableError{}
+	w := &walk{unreadable: &UnreadableError{}}
 	for _, p := range paths {
-		found, err := expandPath(p, unreadable)
+		found, err := w.expandPath(p)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		files = append(files, found...)
 	}
-	if len(unreadable.Dirs) > 0 {
-		return files, unreadable
+	if len(w.unreadable.Dirs) > 0 {
+		return files, w.skipped, w.unreadable
 	}
-	return files, nil
+	return files, w.skipped, nil
+}
+
+// SkippedFile is an entry of a directory that ExpandPathsSkipping leaves out.
+type SkippedFile struct {
+	Path, Reason string
+}
+
+func (f SkippedFile) String() string {
+	return EscapeName(f.Path) + ": skipped: " + EscapeName(f.Reason)
+}
+
+// walk is what the walks of ExpandPathsSkipping found besides files.
+type walk struct {
+	unreadable *UnreadableError
+	skipped    []SkippedFile
 }
 
 // UnreadableError lists the directories ExpandPaths could not read.
@@ -61,13 +89,13 @@ type DirError struct {
 }
 
 func (e *DirError) Error() string {
-	return fmt.Sprintf("%s: directory not read: %v", e.Dir, e.Err)
+	return fmt.Sprintf("%s: directory not read: %v", EscapeName(e.Dir), e.Err)
 }
 
 func (e *DirError) Unwrap() error { return e.Err }
 
 // expandPath lists the manifest files of one path.
-func expandPath(p string, unreadable *UnreadableError) ([]string, error) {
+func (w *walk) expandPath(p string) ([]string, error) {
 	if p == Stdin {
 		return []string{p}, nil
 	}
@@ -78,19 +106,20 @@ func expandPath(p string, unreadable *UnreadableError) ([]string, error) {
 	if !info.IsDir() {
 		return []string{p}, nil
 	}
-	before := len(unreadable.Dirs)
-	found := manifestsIn(p, unreadable)
-	if len(found) == 0 && len(unreadable.Dirs) == before {
+	before, skippedBefore := len(w.unreadable.Dirs), len(w.skipped)
+	found := w.manifestsIn(p)
+	if len(found) == 0 && len(w.unreadable.Dirs) == before && len(w.skipped) == skippedBefore {
 		return nil, fmt.Errorf("%s: no .yaml, .yml or .json files in directory", p)
 	}
 	return found, nil
 }
 
-func manifestsIn(dir string, unreadable *UnreadableError) []string {
+func (w *walk) manifestsIn(dir string) []string {
 	var files []string
+	root := resolvedRoot(dir)
 	_ = filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
 		if err != nil {
-			unreadable.Dirs = append(unreadable.Dirs, &DirError{Dir: path, Err: unwrapPathError(err)})
+			w.unreadable.Dirs = append(w.unreadable.Dirs, &DirError{Dir: path, Err: unwrapPathError(err)})
 			return nil
 		}
 		if d.IsDir() && path != dir && strings.HasPrefix(d.Name(), "..") {
@@ -98,9 +127,14 @@ func manifestsIn(dir string, unreadable *UnreadableError) []string {
 			// ConfigMap or Secret: the files beside them link into them.
 			return filepath.SkipDir
 		}
-		if !d.IsDir() && HasManifestExtension(path) {
-			files = append(files, path)
+		if d.IsDir() || !HasManifestExtension(path) {
+			return nil
 		}
+		if reason := skipReason(root, path, d.Type()); reason != "" {
+			w.skipped = append(w.skipped, SkippedFile{Path: path, Reason: reason})
+			return nil
+		}
+		files = append(files, path)
 		return nil
 	})
 	sort.Strings(files)

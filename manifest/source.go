@@ -1,8 +1,11 @@
 package manifest
 
 import (
+	"errors"
 	"fmt"
+	"io/fs"
 	"strconv"
+	"strings"
 )
 
 // Source says where a document came from.
@@ -22,7 +25,7 @@ type Source struct {
 
 // String renders the source as "file:line", with the List item if there is one.
 func (s Source) String() string {
-	out := s.File
+	out := EscapeName(s.File)
 	if s.Line > 0 {
 		out += ":" + strconv.Itoa(s.Line)
 	}
@@ -39,7 +42,7 @@ type Error struct {
 }
 
 func (e *Error) Error() string {
-	return fmt.Sprintf("%s: %v", e.Source, e.Err)
+	return fmt.Sprintf("%s: %v", e.Source, EscapePathError(e.Err))
 }
 
 func (e *Error) Unwrap() error { return e.Err }
@@ -53,7 +56,38 @@ type ReadError struct {
 }
 
 func (e *ReadError) Error() string {
-	return fmt.Sprintf("%s: reading stopped: %v", e.Source, e.Err)
+	return fmt.Sprintf("%s: reading stopped: %v", e.Source, EscapePathError(e.Err))
 }
 
 func (e *ReadError) Unwrap() error { return e.Err }
+
+// EscapeName escapes a file name for messages, as GitHub's workflow
+// commands escape theirs: "%" and every control character (newline,
+// carriage return, escape...) as %XX, so that a hostile name can neither
+// forge a line of output nor drive the terminal.
+func EscapeName(name string) string {
+	if !strings.ContainsFunc(name, needsEscape) {
+		return name
+	}
+	var b strings.Builder
+	for _, r := range name {
+		if needsEscape(r) {
+			fmt.Fprintf(&b, "%%%02X", r)
+			continue
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+func needsEscape(r rune) bool { return r == '%' || r < 0x20 || r == 0x7f || (r >= 0x80 && r < 0xa0) }
+
+// EscapePathError is err with the path of an *fs.PathError in it escaped
+// (EscapeName): the operating system's errors name files raw.
+func EscapePathError(err error) error {
+	var pe *fs.PathError
+	if err == nil || !errors.As(err, &pe) || EscapeName(pe.Path) == pe.Path {
+		return err
+	}
+	return &fs.PathError{Op: pe.Op, Path: EscapeName(pe.Path), Err: pe.Err}
+}

@@ -30,10 +30,14 @@ func decodeYAMLv2(raw []byte, line int) (any, error) {
 	var w yamlWalk
 	value := w.value(parsed, 1)
 	switch {
+	case w.size > MaxDocumentBytes:
+		// Checked first: the walk stopped at the limit, so aliases cost
+		// no more than it in bytes, and the round trip would expand every
+		// alias (a 2.4 MB scalar aliased 6,000 times is 14 GB) to tell what
+		// else is wrong with the document.
+		return nil, errTooLarge
 	case w.unmodelled:
 		return decodeViaJSON(raw, line)
-	case w.size > MaxDocumentBytes:
-		return nil, errTooLarge
 	case w.depth > MaxDepth:
 		return nil, errDepth
 	}
@@ -63,8 +67,13 @@ type yamlWalk struct {
 	scratch    [32]byte
 }
 
-// value converts v, a value at nesting level depth.
+// value converts v, a value at nesting level depth. Past MaxDocumentBytes
+// of JSON it converts nothing more: yaml.v2 shares an aliased value among
+// its aliases, and the walk must not expand them beyond the limit.
 func (w *yamlWalk) value(v any, depth int) any {
+	if w.size > MaxDocumentBytes {
+		return nil
+	}
 	switch v := v.(type) {
 	case nil:
 		w.size += len("null")

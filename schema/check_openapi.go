@@ -46,7 +46,7 @@ func checkOpenAPI(s *Schema, path *field.Path, ctx nodeContext, isRoot bool, rul
 	out.schema = append(out.schema, checkRulesStatically(s, path)...)
 	if len(s.Validations) > 0 && len(out.schema) == 0 && rules != nil {
 		out.rules = append(out.rules, rules.scope.CheckRules(RuleNode{
-			Path: path, Schema: s, Steps: rules.steps, Uncorrelatable: ctx.uncorrelatable,
+			Path: path, Schema: s, Steps: slices.Clone(rules.steps), Uncorrelatable: ctx.uncorrelatable,
 		})...)
 	}
 	return out

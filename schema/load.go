@@ -79,7 +79,10 @@ func LoadFilesDeferred(paths []string) *Loaded {
 func loadFiles(paths []string, deferCRDs bool) *Loaded {
 	l := &Loaded{}
 	paths, l.Problems = KustomizedPaths(paths)
-	files, err := manifest.ExpandPaths(paths)
+	files, skipped, err := manifest.ExpandPathsSkipping(paths)
+	for _, f := range skipped {
+		l.Problems = append(l.Problems, Problem{Source: manifest.Source{File: f.Path, Item: -1}, Warning: true, Err: errors.New(f.String())})
+	}
 	var unreadable *manifest.UnreadableError
 	switch {
 	case errors.As(err, &unreadable):

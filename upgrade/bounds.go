@@ -35,10 +35,11 @@ func intBound(get func(s *schema.Schema) *int64) func(s *schema.Schema) *float64
 	}
 }
 
-// bounds reports bounds that were added or moved.
+// bounds reports bounds that were added or moved, comparing the effective
+// bounds (allOf's included).
 func (d *differ) bounds(old, now *schema.Schema, path string) {
 	for _, b := range bounds {
-		before, after := b.get(old), b.get(now)
+		before, after := effectiveBound(b, old), effectiveBound(b, now)
 		switch {
 		case after == nil && before != nil:
 			d.add(Info, BoundRelaxed, path, "%s %s removed", b.name, format(before))

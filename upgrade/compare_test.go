@@ -49,8 +49,16 @@ func TestCompareReportsEachKind(t *testing.T) {
 		{"new rule", "Namespaced", []string{edit("- {rule: 'self.size <= 10', message: too big}", "- {rule: 'self.size <= 10', message: too big}\n- {rule: 'self.size > 2'}")}, []string{
 			`warning: RuleAdded v1 .spec: new rule "self.size > 2": objects that break it are rejected on create, and on update once the value changes`}},
 		{"changed rule", "Namespaced", []string{edit("'self.size <= 10'", "'self.size <= 5'")}, []string{
-			`warning: RuleAdded v1 .spec: new rule "self.size <= 5": objects that break it are rejected on create, and on update once the value changes`,
-			`info: RuleRemoved v1 .spec: rule "self.size <= 10" removed`}},
+			`warning: RuleChanged v1 .spec: rule "self.size <= 10" changed to "self.size <= 5": objects that break the new rule are rejected on create, and on update once the value changes`}},
+		// A relaxed rule with a new message takes the old one's place: one change, not an addition and a removal.
+		{"relaxed rule", "Namespaced", []string{edit("{rule: 'self.size <= 10', message: too big}", "{rule: 'self.size <= 20', message: way too big}")}, []string{
+			`warning: RuleChanged v1 .spec: rule "self.size <= 10" changed to "self.size <= 20": objects that break the new rule are rejected on create, and on update once the value changes`}},
+		{"new transition rule", "Namespaced", []string{edit("- {rule: 'self.size <= 10', message: too big}", "- {rule: 'self.size <= 10', message: too big}\n- {rule: 'self.size >= oldSelf.size'}")}, []string{
+			`warning: RuleAdded v1 .spec: new rule "self.size >= oldSelf.size": updates that break it are rejected (a transition rule: creates are not checked)`}},
+		{"new transition rule with optionalOldSelf", "Namespaced", []string{edit("- {rule: 'self.size <= 10', message: too big}", "- {rule: 'self.size <= 10', message: too big}\n- {rule: '!oldSelf.hasValue() || self.size >= oldSelf.value().size', optionalOldSelf: true}")}, []string{
+			`warning: RuleAdded v1 .spec: new rule "!oldSelf.hasValue() || self.size >= oldSelf.value().size": objects that break it are rejected on create, and on update once the value changes`}},
+		{"oldSelf in a string is no transition rule", "Namespaced", []string{edit("- {rule: 'self.size <= 10', message: too big}", "- {rule: 'self.size <= 10', message: too big}\n- {rule: 'self.name != \"oldSelf\"'}")}, []string{
+			`warning: RuleAdded v1 .spec: new rule "self.name != \"oldSelf\"": objects that break it are rejected on create, and on update once the value changes`}},
 		{"changed message", "Namespaced", []string{edit("message: too big", "message: way too big")}, []string{
 			`warning: RuleChanged v1 .spec: rule "self.size <= 10" changed its message, reason, fieldPath or optionalOldSelf`}},
 		{"list type changed", "Namespaced", []string{edit("tags: {type: array,", "tags: {type: array, x-kubernetes-list-type: set,")}, []string{
@@ -141,5 +149,41 @@ func TestCompareKindChanged(t *testing.T) {
 	want := "error: KindChanged: kind changed from Widget to Gadget"
 	if len(changes) != 1 || changes[0].String() != want || Worst(changes) != Error {
 		t.Errorf("got %v, want [%s]", changes, want)
+	}
+}
+
+// TestCompareEffectiveConstraints: an enum or a bound moved between a node
+// and its allOf branches (prometheus-operator 0.80 to 0.93 moved
+// ovhcloudSDConfigs[*].service's enum from allOf to the node) changes
+// nothing a value must satisfy, so it is no change; a narrowing made
+// through allOf still is one.
+func TestCompareEffectiveConstraints(t *testing.T) {
+	spec := func(service string) string {
+		return version("v1", true, true, "type: object\nproperties:\n  service: "+service+"\n")
+	}
+	cases := []struct {
+		name, old, now string
+		want           string // the one change, "" for none
+	}{
+		{"enum moved out of allOf", "{type: string, allOf: [{enum: [VPS, DedicatedServer]}]}", "{type: string, enum: [VPS, DedicatedServer]}", ""},
+		{"enum moved into allOf", "{type: string, enum: [VPS, DedicatedServer]}", "{type: string, allOf: [{enum: [DedicatedServer, VPS]}]}", ""},
+		{"allOf narrows the enum", "{type: string, enum: [VPS, DedicatedServer]}", "{type: string, enum: [VPS, DedicatedServer], allOf: [{enum: [VPS]}]}",
+			`error: EnumNarrowed v1 .spec.service: enum narrowed: "DedicatedServer" no longer allowed`},
+		{"enum added in allOf", "{type: string}", "{type: string, allOf: [{enum: [VPS]}]}",
+			`error: EnumNarrowed v1 .spec.service: enum added: only "VPS" allowed`},
+		{"bound moved out of allOf", "{type: string, allOf: [{maxLength: 8}]}", "{type: string, maxLength: 8}", ""},
+		{"allOf tightens a bound", "{type: string, maxLength: 8}", "{type: string, maxLength: 8, allOf: [{maxLength: 4}]}",
+			"warning: BoundTightened v1 .spec.service: maxLength tightened from 8 to 4"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			var got []string
+			for _, c := range Compare(loadCRD(t, "Namespaced", spec(tc.old)), loadCRD(t, "Namespaced", spec(tc.now))) {
+				got = append(got, c.String())
+			}
+			if strings.Join(got, "\n") != tc.want {
+				t.Errorf("got\n%s\nwant\n%s", strings.Join(got, "\n"), tc.want)
+			}
+		})
 	}
 }

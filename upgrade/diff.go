@@ -3,7 +3,6 @@ package upgrade
 import (
 	"fmt"
 	"maps"
-	"reflect"
 	"slices"
 	"strings"
 
@@ -64,18 +63,21 @@ func (d *differ) properties(old, now *schema.Schema, path string) {
 	}
 }
 
-// enum reports values an enum no longer allows, or an enum where there was none.
+// enum reports values an enum no longer allows, or an enum where there was
+// none, comparing the effective enums (allOf's included).
 func (d *differ) enum(old, now *schema.Schema, path string) {
-	if len(now.Enum) == 0 {
+	nowEnum, nowConstrained := effectiveEnum(now)
+	if !nowConstrained {
 		return
 	}
-	if len(old.Enum) == 0 {
-		d.add(Error, EnumNarrowed, path, "enum added: only %s allowed", values(now.Enum))
+	oldEnum, oldConstrained := effectiveEnum(old)
+	if !oldConstrained {
+		d.add(Error, EnumNarrowed, path, "enum added: only %s allowed", values(nowEnum))
 		return
 	}
 	var dropped []any
-	for _, v := range old.Enum {
-		if !slices.ContainsFunc(now.Enum, func(x any) bool { return reflect.DeepEqual(x, v) }) {
+	for _, v := range oldEnum {
+		if !containsValue(nowEnum, v) {
 			dropped = append(dropped, v)
 		}
 	}

@@ -31,7 +31,7 @@ func newCompiler(conv conversion) *compiler {
 
 // compile compiles s; inJunctor says s is inside an allOf, anyOf, oneOf or
 // not branch (only the structural conversion cares).
-func (c *compiler) compile(s *schema.Schema, path string, inJunctor bool) (*node, error) {
+func (c *compiler) compile(s *schema.Schema, path *schemaPath, inJunctor bool) (*node, error) {
 	if s == nil {
 		return nil, nil
 	}
@@ -70,7 +70,7 @@ func (c *compiler) compile(s *schema.Schema, path string, inJunctor bool) (*node
 
 // checkSupported rejects the JSON Schema keywords CRDs forbid; kube-apiserver
 // never validates objects against them.
-func checkSupported(s *schema.Schema, path string) error {
+func checkSupported(s *schema.Schema, path *schemaPath) error {
 	u := s.Unsupported
 	if u == nil {
 		return nil
@@ -128,9 +128,9 @@ func compileString(s *schema.Schema) *stringRules {
 	return r
 }
 
-func (c *compiler) compileArray(n *node, s *schema.Schema, path string, inJunctor bool) error {
+func (c *compiler) compileArray(n *node, s *schema.Schema, path *schemaPath, inJunctor bool) error {
 	r := &n.array
-	items, err := c.compile(s.Items, path+".items", inJunctor)
+	items, err := c.compile(s.Items, path.then(".items"), inJunctor)
 	if err != nil {
 		return err
 	}
@@ -149,13 +149,13 @@ func (c *compiler) compileArray(n *node, s *schema.Schema, path string, inJuncto
 	return nil
 }
 
-func (c *compiler) compileObject(n *node, s *schema.Schema, path string, inJunctor bool) error {
+func (c *compiler) compileObject(n *node, s *schema.Schema, path *schemaPath, inJunctor bool) error {
 	r := &n.object
 	if len(s.Properties) > 0 {
 		r.propIndex = make(map[string]*node, len(s.Properties))
 	}
 	for name, ps := range s.Properties {
-		pn, err := c.compile(ps, path+".properties["+name+"]", inJunctor)
+		pn, err := c.compile(ps, path.then(".properties["+name+"]"), inJunctor)
 		if err != nil {
 			return err
 		}
@@ -166,7 +166,7 @@ func (c *compiler) compileObject(n *node, s *schema.Schema, path string, inJunct
 	if ap := s.AdditionalProperties; ap != nil && c.conv.keepsAdditionalProperties(inJunctor) {
 		switch {
 		case ap.Schema != nil:
-			add, err := c.compile(ap.Schema, path+".additionalProperties", inJunctor)
+			add, err := c.compile(ap.Schema, path.then(".additionalProperties"), inJunctor)
 			if err != nil {
 				return err
 			}
@@ -187,28 +187,28 @@ func (c *compiler) compileObject(n *node, s *schema.Schema, path string, inJunct
 	return nil
 }
 
-func (c *compiler) compileComposition(n *node, s *schema.Schema, path string) error {
+func (c *compiler) compileComposition(n *node, s *schema.Schema, path *schemaPath) error {
 	var err error
-	if n.allOf, err = c.compileList(s.AllOf, path+".allOf"); err != nil {
+	if n.allOf, err = c.compileList(s.AllOf, path.then(".allOf")); err != nil {
 		return err
 	}
-	if n.anyOf, err = c.compileList(s.AnyOf, path+".anyOf"); err != nil {
+	if n.anyOf, err = c.compileList(s.AnyOf, path.then(".anyOf")); err != nil {
 		return err
 	}
-	if n.oneOf, err = c.compileList(s.OneOf, path+".oneOf"); err != nil {
+	if n.oneOf, err = c.compileList(s.OneOf, path.then(".oneOf")); err != nil {
 		return err
 	}
-	if n.not, err = c.compile(s.Not, path+".not", true); err != nil {
+	if n.not, err = c.compile(s.Not, path.then(".not"), true); err != nil {
 		return err
 	}
 	n.hasComposition = len(n.allOf) > 0 || len(n.anyOf) > 0 || len(n.oneOf) > 0 || n.not != nil
 	return nil
 }
 
-func (c *compiler) compileList(list []*schema.Schema, path string) ([]*node, error) {
+func (c *compiler) compileList(list []*schema.Schema, path *schemaPath) ([]*node, error) {
 	var out []*node
 	for i, s := range list {
-		n, err := c.compile(s, fmt.Sprintf("%s[%d]", path, i), true)
+		n, err := c.compile(s, path.then(fmt.Sprintf("[%d]", i)), true)
 		if err != nil {
 			return nil, err
 		}

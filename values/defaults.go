@@ -23,7 +23,7 @@ import (
 // Call it on schemas that pass the structural checks, as upstream does; it
 // fails only on keywords CRD schemas forbid.
 func CompileDefault(s *schema.Schema) (*Validator, error) {
-	root, err := newCompiler(fromStructural).compile(s, "schema", false)
+	root, err := newCompiler(fromStructural).compile(s, rootPath("schema"), false)
 	if err != nil {
 		return nil, err
 	}

@@ -21,7 +21,7 @@ type Validator struct {
 // forbid (id, $schema, $ref, patternProperties, dependencies,
 // additionalItems, definitions, items as an array).
 func Compile(s *schema.Schema) (*Validator, error) {
-	root, err := newCompiler(fromSchemaProps).compile(s, "openAPIV3Schema", false)
+	root, err := newCompiler(fromSchemaProps).compile(s, rootPath("openAPIV3Schema"), false)
 	if err != nil {
 		return nil, err
 	}

@@ -8,7 +8,7 @@ import (
 	"sort"
 )
 
-// file is the embedded file: the kinds of one Kubernetes version and the
+// file is what build makes of one Kubernetes version: its kinds and the
 // definitions their schemas use, normalized (see normalize) and without
 // recursion (see cutCycles). References ("$ref") name definitions.
 type file struct {

@@ -1,51 +1,79 @@
 // Command gen turns the OpenAPI v3 documents Kubernetes publishes for its
 // built-in API groups (api/openapi-spec/v3 of the k8s.io/kubernetes module)
-// into the compressed file package builtin embeds for one minor version.
+// into the compressed files package builtin embeds: one per minor version,
+// and the definitions they share (see write.go).
 //
-// It is run by go generate in package builtin:
+// It is run by go generate in package builtin, with every version at once:
 //
-//	go run ./internal/gen -module k8s.io/kubernetes@v1.36.3 -out data/kubernetes-1.36.json.gz
+//	go run ./internal/gen -out data -module k8s.io/kubernetes@v1.35.4 -module k8s.io/kubernetes@v1.36.3
 //
-// The module is fetched with `go mod download` (the Go module proxy or the
-// module cache), so the main module never depends on k8s.io/kubernetes.
+// The modules are fetched with `go mod download` (the Go module proxy or
+// the module cache), so the main module never depends on k8s.io/kubernetes.
 package main
 
 import (
 	"flag"
 	"fmt"
 	"os"
+	"strings"
 )
 
+// modules are the -module flags.
+type modules []string
+
+func (m *modules) String() string     { return strings.Join(*m, ",") }
+func (m *modules) Set(v string) error { *m = append(*m, v); return nil }
+
 func main() {
-	module := flag.String("module", "", "the k8s.io/kubernetes module version, e.g. k8s.io/kubernetes@v1.36.3")
-	dir := flag.String("dir", "", "read the documents from this directory instead of the module's api/openapi-spec/v3")
-	out := flag.String("out", "", "the file to write (gzip-compressed JSON)")
+	var mods modules
+	flag.Var(&mods, "module", "a k8s.io/kubernetes module version, e.g. k8s.io/kubernetes@v1.36.3 (repeated: one per minor version)")
+	out := flag.String("out", "", "the directory to write the files to")
 	flag.Parse()
-	if err := run(*module, *dir, *out); err != nil {
+	if err := run(mods, *out); err != nil {
 		fmt.Fprintln(os.Stderr, "gen:", err)
 		os.Exit(1)
 	}
 }
 
-func run(module, dir, out string) error {
-	if out == "" || (module == "") == (dir == "") {
-		return fmt.Errorf("give -out and one of -module or -dir")
+func run(mods []string, out string) error {
+	if out == "" || len(mods) == 0 {
+		return fmt.Errorf("give -out and at least one -module")
 	}
-	source := dir
-	if module != "" {
-		moduleDir, err := downloadModule(module)
+	versions := map[string]*file{}
+	for _, module := range mods {
+		minor, err := minorOfModule(module)
 		if err != nil {
 			return err
 		}
-		dir, source = moduleDir+"/api/openapi-spec/v3", module+" api/openapi-spec/v3"
+		if versions[minor] != nil {
+			return fmt.Errorf("%s: minor %s is given twice", module, minor)
+		}
+		if versions[minor], err = buildModule(module); err != nil {
+			return err
+		}
 	}
-	docs, err := readDocuments(dir)
+	return writeAll(out, versions)
+}
+
+// buildModule builds the file of one k8s.io/kubernetes module version.
+func buildModule(module string) (*file, error) {
+	dir, err := downloadModule(module)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	data, err := build(source, docs)
+	docs, err := readDocuments(dir + "/api/openapi-spec/v3")
 	if err != nil {
-		return err
+		return nil, err
 	}
-	return write(out, data)
+	return build(module+" api/openapi-spec/v3", docs)
+}
+
+// minorOfModule is the minor version of k8s.io/kubernetes@v1.36.3: "1.36".
+func minorOfModule(module string) (string, error) {
+	_, version, _ := strings.Cut(module, "@v")
+	parts := strings.Split(version, ".")
+	if len(parts) != 3 {
+		return "", fmt.Errorf("%s: want k8s.io/kubernetes@v1.N.P", module)
+	}
+	return parts[0] + "." + parts[1], nil
 }

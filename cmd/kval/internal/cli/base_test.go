@@ -113,7 +113,7 @@ func TestBaseFindsUpdatesAndDeletions(t *testing.T) {
 	dir := gitRepo(t)
 	code, stdout, stderr := runKval(t, dir, "validate", "--crd", "crds", "--base", "main", "deploy")
 	want := []string{
-		`deploy/databases.yaml:4: The Database "orders" is invalid: spec.engine: Forbidden: field is immutable`,
+		`deploy/databases.yaml:4: The Database "orders" is invalid: spec.engine: Forbidden: field is immutable (kval's check)`,
 		`deploy/databases.yaml:10: The Database "ledger" is invalid: spec.version: Invalid value: "15.1": the version may not go back`,
 		`deploy/databases.yaml:12: Database "fresh" is valid (create)`,
 		`main:deploy/databases.yaml:11: Database "legacy" is deleted (not validated)`,
@@ -183,7 +183,7 @@ func TestBaseWithOperatorVersions(t *testing.T) {
 		want       string
 	}{
 		{"immutable parameter changed", changed, ExitInvalid,
-			`deploy/zk.yaml:12: The Instance "zk" is invalid: spec.parameters[DISK_SIZE]: Forbidden: parameter is immutable but was changed from "5Gi" to "10Gi"`},
+			`deploy/zk.yaml:12: The Instance "zk" is invalid: spec.parameters[DISK_SIZE]: Forbidden: parameter is immutable but was changed from "5Gi" to "10Gi" (kval's check)`},
 		{"mutable parameter changed", nodesOnly, ExitValid, `deploy/zk.yaml:1: Instance "zk" is valid (update)`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -3,6 +3,7 @@ package cli
 import (
 	"os"
 	"regexp"
+	"strings"
 	"testing"
 
 	"sigs.k8s.io/yaml"
@@ -77,4 +78,38 @@ func checkValidateFlags(t *testing.T, script string) int {
 		}
 	}
 	return len(found)
+}
+
+// TestActionCachesItsBuild: the action builds kval only when the cache has
+// no binary for the exact version (latest and branches resolved first).
+func TestActionCachesItsBuild(t *testing.T) {
+	var action struct {
+		Runs struct {
+			Steps []struct {
+				ID, Uses, If, Run string
+				With              map[string]string
+			}
+		}
+	}
+	raw, err := os.ReadFile("../../../../action.yml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := yaml.Unmarshal(raw, &action); err != nil {
+		t.Fatal(err)
+	}
+	var resolves, caches, buildsOnMiss bool
+	for _, s := range action.Runs.Steps {
+		switch {
+		case strings.Contains(s.Run, "go list -m") && s.ID != "":
+			resolves = true
+		case strings.HasPrefix(s.Uses, "actions/cache@") && strings.Contains(s.With["key"], ".outputs.version"):
+			caches = true
+		case strings.Contains(s.Run, "go install"):
+			buildsOnMiss = strings.Contains(s.If, "cache-hit != 'true'")
+		}
+	}
+	if !resolves || !caches || !buildsOnMiss {
+		t.Errorf("resolves the version %v, caches by it %v, builds only on a miss %v", resolves, caches, buildsOnMiss)
+	}
 }

@@ -53,7 +53,10 @@ func readInputs(s streams, args []string, fn func(inputDoc)) error {
 // readRawInputs is readInputs without decoding, so that the caller may
 // decode documents in parallel.
 func readRawInputs(s streams, args []string, fn func(rawInput)) error {
-	files, err := manifest.ExpandPaths(args)
+	files, skipped, err := manifest.ExpandPathsSkipping(args)
+	for _, f := range skipped {
+		fmt.Fprintf(s.err, "Warning: %s\n", f)
+	}
 	var unreadable *manifest.UnreadableError
 	switch {
 	case errors.As(err, &unreadable):

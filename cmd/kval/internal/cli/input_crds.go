@@ -38,8 +38,14 @@ func inputCRDs(s *streams, args []string) (*schema.Loaded, func(), error) {
 	return in.Loaded(), cleanup, nil
 }
 
-// holdsCRD reports whether a file names the CRD kind.
+// holdsCRD reports whether a file names the CRD kind. A file given by
+// name that is not a regular file (a FIFO: a process substitution,
+// <(helm template .)) is not read here: it can be read only once, by the
+// run itself.
 func holdsCRD(s streams, file string) bool {
+	if info, err := os.Stat(file); err != nil || !info.Mode().IsRegular() {
+		return false
+	}
 	r, _, closeFn, err := open(s, file)
 	if err != nil {
 		return false

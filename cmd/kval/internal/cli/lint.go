@@ -19,7 +19,7 @@ import (
 )
 
 func newLintCommand(s streams) *cobra.Command {
-	var output, objectsDir string
+	var output, objectsDir, namespace string
 	var allCosts bool
 	var oldPaths []string
 	cmd := &cobra.Command{
@@ -61,7 +61,8 @@ fields newly required, narrowed enums, changed patterns, tightened bounds,
 changed types, new or changed rules, changed list types or map keys, new
 mutability extensions. With --objects, the stored objects of DIR are read with
 the old CRD and written back unchanged under the new one, as an update (with
-ratcheting, as kube-apiserver applies it) and as a create. The exit status is
+ratcheting, as kube-apiserver applies it) and as a create; namespaced objects
+without metadata.namespace get -n's (default "default"), as kubectl gives them. The exit status is
 1 when kube-apiserver would refuse the update, an error-severity change
 exists, or a stored object's next update would be refused.`,
 		Example: `  kval lint crds/
@@ -70,13 +71,14 @@ exists, or a stored object's next update would be refused.`,
   kval lint --old released/crd.yaml --objects backup/ crd.yaml`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return runLint(cmd.Context(), s, lintFlags{output: output, allCosts: allCosts, oldPaths: oldPaths, objectsDir: objectsDir}, args)
+			return runLint(cmd.Context(), s, lintFlags{output: output, allCosts: allCosts, oldPaths: oldPaths, objectsDir: objectsDir, namespace: namespace}, args)
 		},
 	}
 	cmd.Flags().StringVarP(&output, "output", "o", "text", "output format: text, json or yaml")
 	cmd.Flags().BoolVar(&allCosts, "cel-costs", false, "report the estimated cost of every CEL rule, not only of those over the limit")
 	cmd.Flags().StringSliceVar(&oldPaths, "old", nil, "the CRDs as they are now (files or directories): check each CRD as an update of the old CRD with its name, and report breaking changes")
 	cmd.Flags().StringVar(&objectsDir, "objects", "", "with --old: stored objects (a file or directory) to replay under the new CRDs")
+	cmd.Flags().StringVarP(&namespace, "namespace", "n", "default", "with --objects: namespace of namespaced objects that have none, as kubectl's")
 	return cmd
 }
 
@@ -116,6 +118,7 @@ type lintResult struct {
 // lintFlags are the flags of kval lint.
 type lintFlags struct {
 	output, objectsDir string
+	namespace          string // of --objects' namespaced objects that have none
 	allCosts           bool
 	oldPaths           []string
 }
@@ -128,7 +131,7 @@ func runLint(ctx context.Context, s streams, flags lintFlags, args []string) err
 	if err := checkStdinOnce(args); err != nil {
 		return err
 	}
-	upgrades, err := loadUpgradeInputs(s, flags.oldPaths, flags.objectsDir)
+	upgrades, err := loadUpgradeInputs(s, flags.oldPaths, flags.objectsDir, flags.namespace)
 	if err != nil {
 		return err
 	}
@@ -240,13 +243,18 @@ func printLint(s streams, output string, results []lintResult) error {
 	summary := struct {
 		Valid   int `json:"valid"`
 		Invalid int `json:"invalid"`
+		// Breaking counts the valid CRDs whose update breaks stored
+		// objects or clients (lint --old): they fail the run too.
+		Breaking int `json:"breaking,omitempty"`
 	}{}
 	for i := range results {
 		status = max(status, results[i].status())
-		switch results[i].status() {
-		case ExitValid:
+		switch {
+		case results[i].status() == ExitValid:
 			summary.Valid++
-		case ExitInvalid:
+		case results[i].status() == ExitInvalid && results[i].Valid:
+			summary.Breaking++
+		case results[i].status() == ExitInvalid:
 			summary.Invalid++
 		}
 	}
@@ -265,7 +273,11 @@ func printLint(s streams, output string, results []lintResult) error {
 		}
 	default:
 		printLintText(s, results)
-		fmt.Fprintf(s.out, "%d valid, %d invalid\n", summary.Valid, summary.Invalid)
+		line := fmt.Sprintf("%d valid, %d invalid", summary.Valid, summary.Invalid)
+		if summary.Breaking > 0 {
+			line += fmt.Sprintf(", %d breaking on update", summary.Breaking)
+		}
+		fmt.Fprintln(s.out, line)
 	}
 	if err != nil {
 		return badInput("%v", err)
@@ -291,6 +303,8 @@ func printLintText(s streams, results []lintResult) {
 			fmt.Fprintf(s.out, "%s: %s", r.source, invalidMessage(r.Kind, r.Name, r.fieldErrs))
 		case r.Kind == "schema":
 			fmt.Fprintf(s.out, "%s: schema is valid\n", r.source)
+		case r.breaking:
+			fmt.Fprintf(s.out, "%s: %s %q is valid, but its update breaks stored objects or clients\n", r.source, r.Kind, r.Name)
 		default:
 			fmt.Fprintf(s.out, "%s: %s %q is valid\n", r.source, r.Kind, r.Name)
 		}

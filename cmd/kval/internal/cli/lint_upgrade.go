@@ -19,7 +19,9 @@ import (
 type upgradeInputs struct {
 	old     map[string]*schema.CRD
 	objects []manifest.Document
-	err     error // the first old CRD that could not be read
+	// namespace is given to namespaced objects that have none.
+	namespace string
+	err       error // the first old CRD that could not be read
 }
 
 // objectVerdict is what the new CRD does to one stored object (--objects).
@@ -41,14 +43,14 @@ type objectVerdict struct {
 
 // loadUpgradeInputs reads the old CRDs and the stored objects; nil when
 // --old is not given.
-func loadUpgradeInputs(s streams, oldPaths []string, objectsDir string) (*upgradeInputs, error) {
+func loadUpgradeInputs(s streams, oldPaths []string, objectsDir, namespace string) (*upgradeInputs, error) {
 	if len(oldPaths) == 0 {
 		if objectsDir != "" {
 			return nil, badInput("--objects needs --old")
 		}
 		return nil, nil
 	}
-	in := &upgradeInputs{old: map[string]*schema.CRD{}}
+	in := &upgradeInputs{old: map[string]*schema.CRD{}, namespace: namespace}
 	err := readInputs(s, oldPaths, func(d inputDoc) { in.addOld(d) })
 	if err == nil && in.err != nil {
 		err = in.err
@@ -91,19 +93,23 @@ func lintUpdate(ctx context.Context, r lintResult, in *upgradeInputs, old, crd *
 	r.Old = old.Source.String()
 	r.Changes = upgrade.Compare(old, crd)
 	if r.Valid {
-		r.Objects = replayObjects(ctx, in.objects, old, crd)
+		r.Objects = replayObjects(ctx, in.objects, in.namespace, old, crd)
 	}
 	r.breaking = upgrade.Worst(r.Changes) == upgrade.Error || anyRejectedOnUpdate(r.Objects)
 	return r
 }
 
-// replayObjects checks the stored objects of crd's kind under the new CRD.
-func replayObjects(ctx context.Context, docs []manifest.Document, old, crd *schema.CRD) []objectVerdict {
+// replayObjects checks the stored objects of crd's kind under the new CRD;
+// namespaced ones without a namespace get namespace, as kubectl gives it.
+func replayObjects(ctx context.Context, docs []manifest.Document, namespace string, old, crd *schema.CRD) []objectVerdict {
 	replayer := upgrade.NewReplayer(old, crd)
 	var out []objectVerdict
 	for _, doc := range docs {
 		if !ofCRD(doc.Object, old) {
 			continue
+		}
+		if old.Namespaced() {
+			giveNamespace(doc.Object, namespace)
 		}
 		v, err := replayer.Replay(ctx, doc.Object)
 		if err != nil {
@@ -112,6 +118,17 @@ func replayObjects(ctx context.Context, docs []manifest.Document, old, crd *sche
 		out = append(out, newObjectVerdict(doc, v))
 	}
 	return out
+}
+
+// giveNamespace sets metadata.namespace when the object has none.
+func giveNamespace(obj map[string]any, namespace string) {
+	meta, isMap := obj["metadata"].(map[string]any)
+	if !isMap {
+		return // no metadata, or malformed: reported when the object is decoded
+	}
+	if current, _ := meta["namespace"].(string); current == "" && namespace != "" {
+		meta["namespace"] = namespace
+	}
 }
 
 func ofCRD(obj map[string]any, crd *schema.CRD) bool {
@@ -164,8 +181,8 @@ func printUpgradeText(s streams, r *lintResult) {
 	if len(r.Changes) > 0 {
 		fmt.Fprintf(s.out, "Changes from %s:\n", r.Old)
 	}
-	for _, c := range r.Changes {
-		fmt.Fprintf(s.out, "  %s\n", c)
+	for _, line := range collapseChanges(r.Changes) {
+		fmt.Fprintf(s.out, "  %s\n", line)
 	}
 	for _, o := range r.Objects {
 		fmt.Fprintf(s.out, "%s: %s\n", o.source, o.summary())

@@ -9,6 +9,7 @@ import (
 	"math"
 	"os"
 	"slices"
+	"strings"
 	"sync"
 
 	"github.com/kval-dev/kval/catalog"
@@ -61,8 +62,20 @@ type oldRecord struct {
 
 const offsetBits = 40 // files up to 1 TiB, 16 million of them
 
+// objectKey identifies an object as kube-apiserver does, whatever version
+// it is written in: group, kind, namespace and name (a stored v1beta2
+// object is the old object of a v1beta1 manifest).
 func objectKey(apiVersion, kind, namespace, name string) string {
-	return apiVersion + "\x00" + kind + "\x00" + namespace + "\x00" + name
+	return groupOf(apiVersion) + "\x00" + kind + "\x00" + namespace + "\x00" + name
+}
+
+// groupOf is the group of an apiVersion: "" for the core group's "v1".
+func groupOf(apiVersion string) string {
+	group, _, found := strings.Cut(apiVersion, "/")
+	if !found {
+		return ""
+	}
+	return group
 }
 
 // loadOldObjects indexes the --old paths. Every old object must be
@@ -150,7 +163,7 @@ func (o *oldObjects) add(in inputDoc) error {
 	return nil
 }
 
-// identity is the key of an old object: apiVersion, kind, namespace (as
+// identity is the key of an old object: group, kind, namespace (as
 // kubectl defaults it) and name.
 func (o *oldObjects) identity(doc manifest.Document) (string, error) {
 	r := newObjectResult(doc)

@@ -85,3 +85,60 @@ func TestOldDuplicatesNameTheirLines(t *testing.T) {
 		t.Errorf("exit %d, stderr:\n%s\nwant\n%s", code, stderr.String(), want)
 	}
 }
+
+// widgetCRD serves v1beta1 and v1beta2 of Widget, whose spec.size is
+// immutable; conversion is a placeholder replaced by each test.
+const widgetCRD = `apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata: {name: widgets.example.com}
+spec:
+  group: example.com
+  names: {kind: Widget, listKind: WidgetList, plural: widgets, singular: widget}
+  scope: Namespaced
+CONVERSION
+  versions:
+  - name: v1beta1
+    served: true
+    storage: false
+    schema: &schema
+      openAPIV3Schema:
+        type: object
+        properties:
+          spec:
+            type: object
+            properties:
+              size: {type: string, x-kubernetes-mutability: Immutable}
+  - name: v1beta2
+    served: true
+    storage: true
+    schema: *schema
+`
+
+// TestOldInAnotherVersion: a stored v1beta2 object (kubectl get -o yaml) is
+// the old object of a v1beta1 manifest of the same group, kind, namespace
+// and name, converted as conversion None does; with a conversion webhook a
+// warning says it is compared as written.
+func TestOldInAnotherVersion(t *testing.T) {
+	for _, tc := range []struct{ name, conversion, warning string }{
+		{"None", "  conversion: {strategy: None}", ""},
+		{"no conversion", "", ""},
+		{"Webhook", "  conversion: {strategy: Webhook, webhook: {conversionReviewVersions: [v1], clientConfig: {url: 'https://conv.example.com/'}}}",
+			"the old object is written in example.com/v1beta2 and kval does not run the conversion webhook's conversion to example.com/v1beta1: it is compared as written, with apiVersion example.com/v1beta1"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			crd := writeFile(t, dir, "crd.yaml", strings.Replace(widgetCRD, "CONVERSION", tc.conversion, 1))
+			old := writeFile(t, dir, "old.yaml", "apiVersion: example.com/v1beta2\nkind: Widget\nmetadata: {name: w, namespace: default, generation: 4}\nspec: {size: small}\n")
+			obj := writeFile(t, dir, "new.yaml", "apiVersion: example.com/v1beta1\nkind: Widget\nmetadata: {name: w}\nspec: {size: large}\n")
+			var stdout, stderr strings.Builder
+			code := Main([]string{"validate", "-o", "json", "--crd", crd, "--old", old, obj}, strings.NewReader(""), &stdout, &stderr)
+			out := stdout.String()
+			if code != ExitInvalid || !strings.Contains(out, `"operation": "update"`) || !strings.Contains(out, "field is immutable") {
+				t.Errorf("exit %d, want an update rejected for spec.size\n%s%s", code, out, stderr.String())
+			}
+			if got := strings.Contains(out, "compared as written"); got != (tc.warning != "") || (got && !strings.Contains(out, tc.warning)) {
+				t.Errorf("warning %q expected: %v\n%s", tc.warning, tc.warning != "", out)
+			}
+		})
+	}
+}

@@ -21,7 +21,7 @@ func open(s streams, path string) (io.Reader, string, func(), error) {
 	}
 	f, err := os.Open(path)
 	if err != nil {
-		return nil, "", nil, err
+		return nil, "", nil, manifest.EscapePathError(err)
 	}
 	return f, path, func() { f.Close() }, nil
 }

@@ -31,7 +31,9 @@ func githubCommands(r *objectResult) []string {
 	case r.verdict == verdictDeleted:
 		add("notice", problemLine(r), r.message())
 	case r.verdict == verdictUnusable || r.Rejected != "":
-		add("error", problemLine(r), r.message())
+		for _, l := range r.rejections() {
+			add("error", l.line, l.msg)
+		}
 	}
 	for i, e := range r.fieldErrs {
 		add("error", r.errorLine(i), fmt.Sprintf("%s: %s", r.subject(), e.Error()))
@@ -40,8 +42,8 @@ func githubCommands(r *objectResult) []string {
 	if r.verdict == verdictWarned {
 		level = "error"
 	}
-	for _, w := range r.shownWarnings {
-		add(level, problemLine(r), fmt.Sprintf("%s: %s", r.subject(), w))
+	for i, w := range r.shownWarnings {
+		add(level, r.warningLine(i), fmt.Sprintf("%s: %s", r.subject(), w))
 	}
 	return out
 }

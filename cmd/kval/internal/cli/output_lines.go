@@ -1,6 +1,8 @@
 package cli
 
 import (
+	"fmt"
+
 	"github.com/kval-dev/kval/manifest"
 )
 
@@ -10,23 +12,49 @@ import (
 // runs in the workers, which hold the text, and only for documents with
 // field errors.
 func (r *objectResult) locateFields(raw manifest.Raw) {
-	if len(r.fieldErrs) == 0 {
+	if len(r.fieldErrs) == 0 && len(r.Pruned) == 0 {
 		return
 	}
-	paths := make([]string, len(r.fieldErrs))
-	for i, e := range r.fieldErrs {
-		paths[i] = e.Field
+	paths := make([]string, 0, len(r.fieldErrs)+len(r.Pruned))
+	for _, e := range r.fieldErrs {
+		paths = append(paths, e.Field)
 	}
+	paths = append(paths, r.Pruned...)
 	src := manifest.Source{File: r.File, Index: r.Index, Line: r.Line, Item: -1}
 	if r.Item != nil {
 		src.Item = *r.Item
 	}
-	r.fieldLines = raw.FieldLines(src, paths)
+	lines := raw.FieldLines(src, paths)
+	r.fieldLines, r.prunedLines = lines[:len(r.fieldErrs)], lines[len(r.fieldErrs):]
 	for i, line := range r.fieldLines {
 		if i < len(r.Errors) { // Errors is fieldErrs as JSON, one for one
 			r.Errors[i].Line = line
 		}
 	}
+	// A decoded document is rejected with unknown fields only by strict
+	// field validation, at its first unknown field.
+	if r.Rejected != "" && !r.unparsed && len(r.prunedLines) > 0 {
+		r.RejectedLine = r.prunedLines[0]
+	}
+}
+
+// locateWarnings sets WarningLines for the warnings shown, of which the
+// first are the unknown fields when showPruned.
+func (r *objectResult) locateWarnings(showPruned bool) {
+	if !showPruned || len(r.prunedLines) == 0 {
+		return
+	}
+	r.WarningLines = make([]int, len(r.shownWarnings))
+	copy(r.WarningLines, r.prunedLines)
+}
+
+// warningLine is the line to point at for the i-th warning shown: its
+// field's, or the document's.
+func (r *objectResult) warningLine(i int) int {
+	if i < len(r.WarningLines) && r.WarningLines[i] > 0 {
+		return r.WarningLines[i]
+	}
+	return r.Line
 }
 
 // errorLine is the line to point at for the i-th field error: its
@@ -44,4 +72,28 @@ func (r *objectResult) firstErrorLine() int {
 		return problemLine(r)
 	}
 	return r.errorLine(0)
+}
+
+// located is a message and the line it points at.
+type located struct {
+	line int
+	msg  string
+}
+
+// rejections are the messages of a rejected or unusable document: one per
+// unknown field, at its line, for a strict field validation rejection;
+// otherwise the whole message at problemLine.
+func (r *objectResult) rejections() []located {
+	if r.RejectedLine == 0 {
+		return []located{{problemLine(r), r.message()}}
+	}
+	out := make([]located, len(r.Pruned))
+	for i, p := range r.Pruned {
+		line := r.Line
+		if i < len(r.prunedLines) && r.prunedLines[i] > 0 {
+			line = r.prunedLines[i]
+		}
+		out[i] = located{line, fmt.Sprintf("%s: strict decoding error: unknown field %q", r.subject(), p)}
+	}
+	return out
 }

@@ -83,7 +83,9 @@ func (p *sarifPrinter) results(r *objectResult) []sarifResult {
 	case r.unparsed:
 		add(ruleInvalidDocument, "error", problemLine(r), r.message())
 	case r.Rejected != "":
-		add(ruleRejected, "error", problemLine(r), r.message())
+		for _, l := range r.rejections() {
+			add(ruleRejected, "error", l.line, l.msg)
+		}
 	}
 	for i, e := range r.fieldErrs {
 		add(sarifRule{string(e.Type), sarifMessage{e.Type.String()}}, "error", r.errorLine(i), fmt.Sprintf("%s: %s", r.subject(), e.Error()))
@@ -92,8 +94,8 @@ func (p *sarifPrinter) results(r *objectResult) []sarifResult {
 	if r.verdict == verdictWarned {
 		level = "error"
 	}
-	for _, w := range r.shownWarnings {
-		add(ruleWarning, level, problemLine(r), fmt.Sprintf("%s: %s", r.subject(), w))
+	for i, w := range r.shownWarnings {
+		add(ruleWarning, level, r.warningLine(i), fmt.Sprintf("%s: %s", r.subject(), w))
 	}
 	return out
 }
@@ -137,9 +139,13 @@ func sarifLocations(r *objectResult, line int) []sarifLocation {
 
 var lineInMessage = regexp.MustCompile(`\bline (\d+)\b`)
 
-// problemLine is the line to point at: where the document starts, or for
-// a document that does not parse, the line its error names.
+// problemLine is the line to point at: where the document starts, for a
+// document that does not parse the line its error names, for one strict
+// field validation rejects its first unknown field's.
 func problemLine(r *objectResult) int {
+	if r.RejectedLine > 0 {
+		return r.RejectedLine
+	}
 	if r.unparsed {
 		if m := lineInMessage.FindStringSubmatch(r.Rejected); m != nil {
 			if n, err := strconv.Atoi(m[1]); err == nil {

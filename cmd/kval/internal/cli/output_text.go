@@ -20,14 +20,20 @@ func (p *textPrinter) add(r *objectResult) error {
 		fmt.Fprintf(p.s.err, "Warning: %s: %s\n", r.source(), r.message())
 		return nil
 	}
-	for _, w := range r.shownWarnings {
-		fmt.Fprintf(p.s.err, "Warning: %s: %s: %s\n", r.source(), r.subject(), w)
+	for i, w := range r.shownWarnings {
+		fmt.Fprintf(p.s.err, "Warning: %s: %s: %s\n", r.sourceAt(r.warningLine(i)), r.subject(), w)
 	}
-	src, msg := r.source(), r.message()
+	src, msg := r.sourceAt(problemLine(r)), r.message()
 	if msg == "" {
 		msg = fmt.Sprintf("%s is valid (%s)", r.subject(), r.Operation)
 	}
-	if r.Rejected == "" && len(r.fieldErrs) > 0 {
+	if len(r.fieldErrs) > 0 {
+		if r.Rejected != "" {
+			// Strict field validation's refusal, then kval's own errors.
+			if _, err := fmt.Fprintf(p.s.out, "%s: %s: %s\n", src, r.subject(), r.Rejected); err != nil {
+				return err
+			}
+		}
 		// Point at the first error's field, and name the others' lines.
 		src = r.sourceAt(r.firstErrorLine())
 		msg = strings.TrimSuffix(invalidMessageAt(r.Kind, r.Name, r.fieldErrs, r.fieldLines), "\n")

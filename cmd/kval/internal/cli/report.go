@@ -45,6 +45,12 @@ type objectResult struct {
 	// matches for kind"), or unknown fields under strict field validation.
 	// The document is invalid; the others are unaffected.
 	Rejected string `json:"rejected,omitempty"`
+	// RejectedLine is the line of the first unknown field that made strict
+	// field validation reject the document (see locateFields).
+	RejectedLine int `json:"rejectedLine,omitempty"`
+	// WarningLines are the lines of Warnings' fields (an unknown field's),
+	// one for one, 0 where a warning names none; absent when none does.
+	WarningLines []int `json:"warningLines,omitempty"`
 
 	fieldErrs field.ErrorList // Errors, for text output
 	// fieldLines are the lines of fieldErrs' fields, 0 where not found;
@@ -52,6 +58,9 @@ type objectResult struct {
 	fieldLines []int
 	internal   bool // Error is a panic kval recovered
 	unparsed   bool // Rejected: the document does not parse
+
+	// prunedLines are the lines of Pruned's fields, 0 where not found.
+	prunedLines []int
 
 	// verdict and shownWarnings are set by validateOutput for its printers.
 	verdict       verdict
@@ -116,6 +125,10 @@ type fieldError struct {
 	Message string `json:"message"`
 	// Line is the line of the field in the file, when kval found it.
 	Line int `json:"line,omitempty"`
+	// Origin is "kval" for the errors of kval's own checks (the mutability
+	// extensions), which kube-apiserver does not make; absent for
+	// kube-apiserver's.
+	Origin string `json:"origin,omitempty"`
 }
 
 func newObjectResult(doc manifest.Document) objectResult {

@@ -97,7 +97,9 @@ checks CRDs and their upgrades, serves the same checks as an admission
 webhook, and generates validation code and CRDs from tags on Go types.`,
 		SilenceUsage:  true,
 		SilenceErrors: true,
+		Version:       versionString(),
 	}
+	root.SetVersionTemplate("{{.Name}} {{.Version}}\n")
 	root.SetIn(s.in)
 	root.SetOut(s.out)
 	root.SetErr(s.err)

@@ -34,7 +34,9 @@ type validateOptions struct {
 
 // fieldValidations are the values of --field-validation, kube-apiserver's
 // fieldValidation parameter; the first is the default.
-var fieldValidations = []engine.FieldValidation{engine.FieldValidationWarn, engine.FieldValidationStrict, engine.FieldValidationIgnore}
+// Strict is kubectl's default (--validate=strict since 1.27): a typo in a
+// manifest fails the run rather than being pruned in silence.
+var fieldValidations = []engine.FieldValidation{engine.FieldValidationStrict, engine.FieldValidationWarn, engine.FieldValidationIgnore}
 
 // failOnLevels are the values of --fail-on; the first is the default.
 var failOnLevels = []string{"error", "warning"}
@@ -83,7 +85,12 @@ kube-apiserver's Go validation of built-in kinds). A kind with no schema
 (no --crd defines its group and it is not built in) is invalid unless
 --ignore-missing-schemas skips it. With
 --old, an object is validated as an update of the old object with the same
-apiVersion, kind, namespace and name (objects without one are creates).
+group, kind, namespace and name, as kube-apiserver identifies objects
+(objects without one are creates); an old object in another version of
+the CRD is converted as conversion None does (its apiVersion), and with a
+conversion webhook a warning says it is compared as written. kube-apiserver's
+errors and kval's own (the mutability extensions, marked "(kval's check)")
+are reported in one run.
 With --base REF, the old objects are those of the same paths at the git
 revision REF (git must be installed and the paths in a git work tree; on a
 shallow checkout, fetch REF first): a pull request that changes an
@@ -116,16 +123,17 @@ more memory).
 
 Errors are printed in kube-apiserver's words, at the line of the field
 they name; warnings
-(pruned fields, ratcheted errors) on stderr. Fields the CRD does not know
-are pruned with a warning by default, as kube-apiserver does for clients
-that do not choose (Helm, Argo CD, Flux); --field-validation Strict
-refuses them, as kubectl apply does by default. Exit code 0 when every
+(pruned fields, ratcheted errors) on stderr, and counted in the summary.
+Fields the CRD does not know are errors by default, as kubectl apply
+(--validate=strict) refuses them; --field-validation Warn prunes them with
+a warning, as kube-apiserver does for clients that do not choose (Helm,
+Argo CD, Flux), and Ignore prunes them silently. Exit code 0 when every
 object is valid, 1 when one is invalid (a document that does not parse is invalid, and the others are still
 checked; --fail-on warning counts warnings too), 2 when the flags, a file
 that cannot be read or a CRD cannot be used. When no object was
 validated (an empty input, only skipped kinds), a warning says so;
 --fail-on-empty makes it an error (exit 2).`,
-		Example: `  kval validate --crd examples/crd.yaml examples/
+		Example: `  kval validate --crd examples/crd.yaml --old examples/current examples/objects
   kval validate --crd crds/ --old live.yaml changed.yaml
   kval validate --crd crds/ --old live.yaml --subresource status status.yaml
   kval validate --crd crds/ --base origin/main -o github deploy/
@@ -147,7 +155,7 @@ validated (an empty input, only skipped kinds), a warning says so;
 	f.BoolVar(&o.ratcheting, "ratcheting", true, "on update, report errors on unchanged values as warnings (as kube-apiserver)")
 	f.StringVar(&o.base, "base", "", "git revision (branch, tag, commit) whose versions of the same paths are the old objects; objects only there are deletions")
 	f.StringVarP(&o.output, "output", "o", validateFormats[0].name, "output format: "+formatHelp())
-	f.StringVar(&o.fieldValidation, "field-validation", string(fieldValidations[0]), "fields the CRD does not know: Warn (pruned, with a warning: kube-apiserver's default), Strict (errors: kubectl apply's default), Ignore (pruned silently)")
+	f.StringVar(&o.fieldValidation, "field-validation", string(fieldValidations[0]), "fields the CRD does not know: Strict (errors: kubectl apply's default), Warn (pruned, with a warning: kube-apiserver's default for clients that do not choose), Ignore (pruned silently)")
 	f.StringVar(&o.failOn, "fail-on", failOnLevels[0], "what makes the run fail (exit 1): error, or warning (errors and warnings)")
 	f.IntVarP(&o.jobs, "jobs", "j", runtime.GOMAXPROCS(0), fmt.Sprintf("objects validated in parallel, on at most that many CPUs (reading and garbage collection included); at most %d (4 × GOMAXPROCS)", maxJobs()))
 	f.BoolVar(&o.failOnEmpty, "fail-on-empty", false, "exit 2 when no object was validated (empty input, only skipped kinds)")
@@ -269,7 +277,8 @@ func validateOne(ctx context.Context, cat *catalog.Catalog, olds *oldObjects, o 
 		return r
 	}
 	r.Namespace = defaultNamespace(v, in.doc.Object, o.namespace)
-	req := engine.Request{Operation: engine.Create, Object: in.doc.Object, DisableRatcheting: !o.ratcheting, FieldValidation: o.mode()}
+	req := engine.Request{Operation: engine.Create, Object: in.doc.Object, DisableRatcheting: !o.ratcheting, FieldValidation: o.mode(),
+		KvalChecksAfterErrors: true} // one round in CI: kval's checks are reported beside kube-apiserver's errors
 	old, err := olds.find(r.APIVersion, r.Kind, r.Namespace, r.Name)
 	switch {
 	case err != nil:
@@ -277,6 +286,7 @@ func validateOne(ctx context.Context, cat *catalog.Catalog, olds *oldObjects, o 
 		return r
 	case old != nil:
 		req.Operation, req.OldObject = engine.Update, old
+		r.Warnings = append(r.Warnings, convertOld(v.CRD(), old, r.APIVersion)...)
 	}
 	if o.subresource == engine.StatusSubresource {
 		if req.OldObject == nil {
@@ -307,7 +317,7 @@ func (r *objectResult) record(res *engine.Result) {
 	r.Valid = &valid
 	r.Object = res.Object
 	r.Pruned = append(r.Pruned, res.Pruned...)
-	r.setErrors(res.Errors)
+	r.setResultErrors(res)
 	r.Warnings = append(r.Warnings, res.Notes...)
 	r.Warnings = append(r.Warnings, res.ResponseWarnings()...)
 	if !valid && status.Status().Code == http.StatusBadRequest && res.BadRequest != nil {

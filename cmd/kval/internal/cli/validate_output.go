@@ -49,7 +49,11 @@ const (
 func (o *validateOutput) add(r objectResult) {
 	// Pruned fields are warnings under Warn only: Strict makes them the
 	// error, Ignore keeps quiet about them.
-	r.shownWarnings = r.warnings(o.opts.mode() == engine.FieldValidationWarn)
+	showPruned := o.opts.mode() == engine.FieldValidationWarn
+	r.shownWarnings = r.warnings(showPruned)
+	// JSON and YAML list what the other formats show (unknown fields too).
+	r.Warnings = r.shownWarnings
+	r.locateWarnings(showPruned)
 	r.verdict = o.verdictOf(&r)
 	o.status = max(o.status, resultStatus(&r))
 	if r.verdict == verdictWarned {
@@ -125,6 +129,9 @@ func (r *objectResult) message() string {
 		return r.subject() + " is deleted (not validated)"
 	case r.unparsed:
 		return "invalid document: " + r.Rejected
+	case r.Rejected != "" && len(r.fieldErrs) > 0:
+		// Strict field validation's refusal, and kval's own errors.
+		return r.subject() + ": " + r.Rejected + "\n" + strings.TrimSuffix(invalidMessage(r.Kind, r.Name, r.fieldErrs), "\n")
 	case r.Rejected != "":
 		return r.subject() + ": " + r.Rejected
 	case len(r.fieldErrs) > 0:

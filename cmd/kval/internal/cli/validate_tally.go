@@ -11,11 +11,14 @@ type tally struct {
 	Valid   int `json:"valid"`
 	Invalid int `json:"invalid"`
 	// Deleted counts the objects only the --base revision has.
-	Deleted int          `json:"deleted,omitempty"`
-	Kinds   []*kindTally `json:"kinds"`
+	Deleted int `json:"deleted,omitempty"`
+	// WithWarnings counts the objects validated with warnings (an unknown
+	// field under --field-validation Warn, a ratcheted error), valid or not.
+	WithWarnings int          `json:"withWarnings,omitempty"`
+	Kinds        []*kindTally `json:"kinds"`
 
-	unusable, skipped, warned, count int
-	kindIndex                        map[string]*kindTally
+	unusable, skipped, count int
+	kindIndex                map[string]*kindTally
 }
 
 // kindTally counts the results of one apiVersion and kind.
@@ -52,12 +55,17 @@ func (t *tally) add(r *objectResult) {
 	case verdictInvalid:
 		t.Invalid++
 		k.Invalid++
+		t.countWarnings(r)
 	default:
 		t.Valid++
 		k.Valid++
-		if r.verdict == verdictWarned {
-			t.warned++
-		}
+		t.countWarnings(r)
+	}
+}
+
+func (t *tally) countWarnings(r *objectResult) {
+	if len(r.shownWarnings) > 0 {
+		t.WithWarnings++
 	}
 }
 
@@ -83,7 +91,7 @@ func (t *tally) line() string {
 	for _, c := range []struct {
 		n    int
 		what string
-	}{{t.warned, "with warnings"}, {t.unusable, "not validated"}, {t.skipped, "skipped"}, {t.Deleted, "deleted"}} {
+	}{{t.WithWarnings, "with warnings"}, {t.unusable, "not validated"}, {t.skipped, "skipped"}, {t.Deleted, "deleted"}} {
 		if c.n > 0 {
 			line += fmt.Sprintf(", %d %s", c.n, c.what)
 		}

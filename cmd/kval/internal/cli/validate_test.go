@@ -10,9 +10,9 @@ import (
 func TestValidateGolden(t *testing.T) {
 	const crd = "../../../../examples/crd.yaml"
 	cases := []cliCase{
-		{golden: "validate/examples", args: []string{"validate", "--crd", crd, "--old", "../../../../examples/current", "../../../../examples/objects"}},
-		{golden: "validate/examples-json", args: []string{"validate", "--crd", crd, "--old", "../../../../examples/current", "-o", "json", "../../../../examples/objects"}},
-		{golden: "validate/examples-yaml", args: []string{"validate", "--crd", crd, "-o", "yaml", "../../../../examples/objects/inventory.yaml"}},
+		{golden: "validate/examples", args: []string{"validate", "--field-validation", "Warn", "--crd", crd, "--old", "../../../../examples/current", "../../../../examples/objects"}},
+		{golden: "validate/examples-json", args: []string{"validate", "--field-validation", "Warn", "--crd", crd, "--old", "../../../../examples/current", "-o", "json", "../../../../examples/objects"}},
+		{golden: "validate/examples-yaml", args: []string{"validate", "--field-validation", "Warn", "--crd", crd, "-o", "yaml", "../../../../examples/objects/inventory.yaml"}},
 		{golden: "validate/mixed-kinds", args: []string{"validate", "--crd", crd, "testdata/validate/mixed.yaml"}},
 		{golden: "validate/status", args: []string{"validate", "--crd", crd, "--old", "../../../../examples/current", "--subresource", "status", "testdata/validate/status.yaml"}},
 		{golden: "validate/status-without-old", args: []string{"validate", "--crd", crd, "--subresource", "status", "testdata/validate/status.yaml"}},
@@ -46,7 +46,7 @@ func TestJobsAreCapped(t *testing.T) {
 			t.Errorf("-j %s: exit %d, %s", jobs, code, stderr)
 		}
 	}
-	if code, _, stderr := runKval(t, "", "validate", "--crd", "../../../../examples/crd.yaml", "-j", fmt.Sprint(maxJobs()), "../../../../examples/objects/orders.yaml"); code != ExitValid {
+	if code, _, stderr := runKval(t, "", "validate", "--crd", "../../../../examples/crd.yaml", "-j", fmt.Sprint(maxJobs()), "../../../../examples/objects/analytics.yaml"); code != ExitValid {
 		t.Errorf("-j %d: exit %d, %s", maxJobs(), code, stderr)
 	}
 }
@@ -63,7 +63,7 @@ func TestJobsBoundTheCPUs(t *testing.T) {
 	if got := runtime.GOMAXPROCS(0); got != was {
 		t.Errorf("after the runs: GOMAXPROCS %d, want %d", got, was)
 	}
-	if code, _, stderr := runKval(t, "", "validate", "--crd", "../../../../examples/crd.yaml", "-j", "1", "../../../../examples/objects/orders.yaml"); code != ExitValid || runtime.GOMAXPROCS(0) != was {
+	if code, _, stderr := runKval(t, "", "validate", "--crd", "../../../../examples/crd.yaml", "-j", "1", "../../../../examples/objects/analytics.yaml"); code != ExitValid || runtime.GOMAXPROCS(0) != was {
 		t.Errorf("-j 1: exit %d, GOMAXPROCS %d after the run (want %d), %s", code, runtime.GOMAXPROCS(0), was, stderr)
 	}
 }
@@ -93,5 +93,25 @@ func TestPanicsAreInternalErrors(t *testing.T) {
 	r := protect(inputDoc{}, func(inputDoc) objectResult { panic("boom") })
 	if resultStatus(&r) != ExitInternal || !strings.Contains(r.Error, "a bug in kval") || !strings.HasSuffix(r.Error, ": boom") {
 		t.Errorf("result %+v", r)
+	}
+}
+
+// TestValidateHelpFirstExample: the first example of kval validate --help,
+// run from the repository's root, validates the example Databases and
+// nothing else (no Chart.yaml, values file or template read as a manifest).
+func TestValidateHelpFirstExample(t *testing.T) {
+	example := strings.Fields(strings.SplitN(newValidateCommand(streams{}).Example, "\n", 2)[0])
+	if example[0] != "kval" {
+		t.Fatalf("first example %q", example)
+	}
+	args := example[1:]
+	for i, a := range args {
+		if strings.HasPrefix(a, "examples/") {
+			args[i] = "../../../../" + a
+		}
+	}
+	_, stdout, stderr := runKval(t, "", args...)
+	if strings.Count(stdout, `Database "`) != 5 || !strings.Contains(stdout, `Database "analytics" is valid`) || strings.Contains(stdout, "invalid document") || strings.Contains(stdout, "no schema") {
+		t.Errorf("%q:\n%s%s", example, stdout, stderr)
 	}
 }

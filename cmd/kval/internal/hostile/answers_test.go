@@ -72,7 +72,7 @@ func TestAnOutOfRangeNumberNamesItsField(t *testing.T) {
 	huge := "{\"apiVersion\": \"example.kval.dev/v1\", \"kind\": \"Database\", \"metadata\": {\"name\": \"n\"},\n" +
 		"  \"spec\": {\"engine\": \"postgres\", \"version\": \"16\",\n    \"replicas\": 1e400}}\n"
 	check(t, run{args: []string{"validate", "--crd", crd(), "-"}, stdin: huge}, expect{
-		code: 1, onceOut: "<stdin>:1: invalid document: line 3: spec.replicas: json: cannot unmarshal number 1e400 into Go value of type float64", within: 10 * time.Second,
+		code: 1, onceOut: "<stdin>:3: invalid document: line 3: spec.replicas: json: cannot unmarshal number 1e400 into Go value of type float64", within: 10 * time.Second,
 	})
 }
 
