@@ -43,6 +43,7 @@ func (n *normalizer) error(err error) *statusOutcome {
 		out.Code, out.Details = status.Status().Code, status.Status().Details
 	}
 	out.sortCauses()
+	out.Text = sortedErrorLines(out.Text)
 	n.quotedObjects(out)
 	out.Text = n.versionsIn(out.Text)
 	return out
@@ -111,6 +112,21 @@ func (s *statusOutcome) sortCauses() {
 	s.Text = prefix + causeList(causes)
 }
 
+// sortedErrorLines puts the lines of a text that ends with a list of
+// errors, one per line ("errors:\n  .spec.a: ...\n  .spec.b: ..."), in a
+// fixed order. structured-merge-diff lists the errors of an object that
+// does not fit its schema as it walks the object's maps, in Go's random
+// order, on both sides.
+func sortedErrorLines(text string) string {
+	head, list, ok := strings.Cut(text, "errors:\n  ")
+	if !ok {
+		return text
+	}
+	lines := strings.Split(list, "\n  ")
+	slices.Sort(lines)
+	return head + "errors:\n  " + strings.Join(lines, "\n  ")
+}
+
 // causeList is the list of causes as an Invalid error's text ends with it
 // (field.ErrorList's aggregate).
 func causeList(causes []metav1.StatusCause) string {
@@ -155,6 +171,7 @@ func (n *normalizer) object(u *unstructured.Unstructured) map[string]any {
 		for _, f := range fields {
 			delete(f.(map[string]any), "time") // the second of the write
 		}
+		sortManagedFields(fields)
 	}
 	return obj
 }
@@ -164,4 +181,17 @@ func (n *normalizer) version(rv string) string {
 		n.versions[rv] = fmt.Sprintf("rv%d", len(n.versions)+1)
 	}
 	return n.versions[rv]
+}
+
+// sortManagedFields puts managedFields entries in an order that does not
+// depend on their times. kube-apiserver orders them by operation, then
+// time (to the second), then manager, so two entries written in the same
+// second on one side and in two seconds on the other come in different
+// orders.
+func sortManagedFields(fields []any) {
+	key := func(f any) string {
+		m, _ := f.(map[string]any)
+		return fmt.Sprint(m["operation"], "/", m["manager"], "/", m["subresource"])
+	}
+	slices.SortStableFunc(fields, func(a, b any) int { return strings.Compare(key(a), key(b)) })
 }

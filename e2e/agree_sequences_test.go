@@ -67,6 +67,27 @@ func createSequences() []sequence {
 			reads(orders),
 		},
 	}, {
+		// An ownerReference without uid: Invalid at
+		// metadata.ownerReferences.uid, no index, and the CEL rules still
+		// run (replicas 3 without a primaryZone).
+		name: "ownerReference without uid",
+		steps: []step{
+			fails(invalid, creates(with(databaseObject("owned", dbSpec(map[string]any{"replicas": int64(3)})),
+				setField([]any{map[string]any{"apiVersion": "v1", "kind": "ConfigMap", "name": "own"}}, "metadata", "ownerReferences")))),
+		},
+	}, {
+		// Storage refuses a resourceVersion on create, after validation
+		// and never on a dry run; its error is an unknown 500, whose
+		// reason ("") cannot be stated as a want.
+		name: "create with a resourceVersion",
+		steps: []step{
+			fails(invalid, creates(with(databaseObject("bad", map[string]any{"engine": "oracle", "version": "16"}), setField("987654321", "metadata", "resourceVersion")))),
+			creates(with(databaseObject("orders", dbSpec(nil)), setField("987654321", "metadata", "resourceVersion")), client.DryRunAll),
+			fails(anyOutcome, creates(with(databaseObject("orders", dbSpec(nil)), setField("987654321", "metadata", "resourceVersion")))),
+			fails(notFound, reads(orders)),
+			creates(with(databaseObject("orders", dbSpec(nil)), setField("abc", "metadata", "resourceVersion"))),
+		},
+	}, {
 		name: "field validation",
 		steps: []step{
 			fails(metav1.StatusReasonBadRequest, creates(databaseObject("orders", dbSpec(map[string]any{"tier": "gold"})), client.FieldValidation(metav1.FieldValidationStrict))),

@@ -17,6 +17,12 @@ import (
 // apply defaults. obj is changed in place. Decoding errors are the errors a
 // 400 Bad Request would carry.
 func (v *Validator) Decode(obj map[string]any) *Result {
+	return v.decode(obj, true)
+}
+
+// decode is Decode; pruneNulls false keeps the non-nullable nulls (see
+// Request.Applied).
+func (v *Validator) decode(obj map[string]any, pruneNulls bool) *Result {
 	res := &Result{}
 	for _, k := range []string{"apiVersion", "kind"} {
 		if val, found := obj[k]; found {
@@ -46,7 +52,9 @@ func (v *Validator) Decode(obj map[string]any) *Result {
 		pruned := prune.Prune(obj, v.schema, prune.Options{ResourceRoot: true})
 		res.Pruned = append(res.Pruned, pruned.Pruned...)
 		res.TypeConflicts = pruned.Conflicts
-		v.defaulter.PruneNulls(obj)
+		if pruneNulls {
+			v.defaulter.PruneNulls(obj)
+		}
 	}
 	if v.embedded {
 		coerceErr, unknownEmbedded := objectmeta.Coerce(nil, obj, v.schema, objectmeta.CoerceOptions{ReturnUnknownFieldPaths: true})

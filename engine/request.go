@@ -60,6 +60,13 @@ type Request struct {
 	// OldObjectDisposable lets the engine decode OldObject in place instead
 	// of a copy (an admission webhook owns the object it decoded).
 	OldObjectDisposable bool
+	// Applied says Object is server-side apply's merge of a configuration
+	// into the stored object, not a request body: kube-apiserver's decoder
+	// never sees it, so the nulls it sets on fields that are not nullable
+	// stay, for validation to refuse.
+	Applied bool
+	// KeepStored asks for Result.Stored.
+	KeepStored bool
 
 	// DisableRatcheting reports errors on values an update did not change as
 	// errors, not as Result.Ratcheted (kube-apiserver ratchets, KEP-4008).

@@ -16,6 +16,12 @@ type Result struct {
 	// defaults). For a rejected request it is the object kube-apiserver
 	// would have returned. It is nil when the object could not be decoded.
 	Object map[string]any
+	// Stored is the object as storage keeps it, before the read back gives
+	// it the defaults of its schema again (a status the create strategy
+	// dropped is absent), in the request's version; set only with
+	// Request.KeepStored. Whether a write changes what storage holds (and
+	// the resourceVersion) depends on it, not on Object.
+	Stored map[string]any
 	// Pruned are the paths of removed unknown fields, sorted.
 	Pruned []string
 	// Errors reject the request.

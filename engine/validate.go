@@ -50,7 +50,7 @@ func (r *run) kvalChecksOnly(ctx context.Context) {
 // reports whether validation can go on. An old object that does not decode
 // is reported under the path "<old object>".
 func (r *run) decode() bool {
-	r.res = r.v.Decode(r.req.Object)
+	r.res = r.v.decode(r.req.Object, !r.req.Applied)
 	if r.req.OldObject != nil {
 		r.old = r.req.OldObject
 		if !r.req.OldObjectDisposable {
@@ -105,6 +105,9 @@ func (r *run) finish(borrowed bool) {
 	}
 	if borrowed {
 		delete(metadataOf(r.obj), "resourceVersion")
+	}
+	if r.req.KeepStored && r.res.Object != nil {
+		r.res.Stored = jsonvalue.DeepCopyObject(r.res.Object)
 	}
 	r.v.readBack(r.res.Object)
 }

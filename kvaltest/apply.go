@@ -54,14 +54,14 @@ func applyConfigurationObject(ac runtime.ApplyConfiguration) (*unstructured.Unst
 // validates the result as an update (or create) of the stored object.
 func (c *Client) apply(ctx context.Context, obj client.Object, patch client.Patch, subresource string, o *client.PatchOptions) error {
 	if subresource != "" {
-		if err := c.served(obj, subresource, "patch"); err != nil {
+		if err := c.served(ctx, obj, subresource, "patch"); err != nil {
 			return err
 		}
 	}
 	if o.FieldManager == "" {
 		return apierrors.NewInvalid(schemaPatchOptions, "", field.ErrorList{field.Required(field.NewPath("fieldManager"), "is required for apply patch")})
 	}
-	t, err := c.targetOf(obj)
+	t, err := c.targetOf(ctx, obj)
 	if err != nil {
 		return err
 	}
@@ -99,7 +99,7 @@ func (c *Client) applyLocked(ctx context.Context, t *target, applied map[string]
 	force := o.Force != nil && *o.Force
 	merged, err := fm.Apply(live, &unstructured.Unstructured{Object: applied}, o.FieldManager, force)
 	if err != nil {
-		return nil, err
+		return nil, asServed(err) // a patch that does not fit the schema is a plain error, served as a 500
 	}
 	m := merged.(runtime.Unstructured).UnstructuredContent()
 	validation, dryRun := engine.FieldValidation(o.FieldValidation), isDryRun(o.DryRun)

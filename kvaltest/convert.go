@@ -17,7 +17,10 @@ import (
 func toMap(obj runtime.Object, gvk schema.GroupVersionKind) (map[string]any, error) {
 	var out map[string]any
 	if u, ok := obj.(runtime.Unstructured); ok {
-		out = jsonvalue.DeepCopyObject(u.UnstructuredContent())
+		var err error
+		if out, err = unstructuredContent(u.UnstructuredContent(), gvk); err != nil {
+			return nil, err
+		}
 	} else {
 		raw, err := json.Marshal(obj)
 		if err != nil {

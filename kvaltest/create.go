@@ -13,18 +13,16 @@ import (
 	"sigs.k8s.io/controller-runtime/pkg/client"
 
 	"github.com/kval-dev/kval/engine"
+	"github.com/kval-dev/kval/internal/jsonvalue"
 )
 
 // Create stores a new object. A custom resource is validated as
 // kube-apiserver validates a create; obj is then the stored object.
 func (c *Client) Create(ctx context.Context, obj client.Object, opts ...client.CreateOption) error {
 	o := (&client.CreateOptions{}).ApplyOptions(opts)
-	t, m, err := c.writeTarget(obj)
+	t, m, err := c.writeTarget(ctx, obj)
 	if err != nil {
 		return err
-	}
-	if obj.GetResourceVersion() != "" {
-		return apierrors.NewBadRequest("resourceVersion should not be set on objects to be created")
 	}
 	c.store.mu.Lock()
 	defer c.store.mu.Unlock()
@@ -41,11 +39,21 @@ func (c *Client) createLocked(ctx context.Context, t *target, m map[string]any, 
 	if err := c.nameObject(t, m); err != nil {
 		return nil, err
 	}
-	out, err := c.admitCreate(ctx, t, m, validation)
+	var request map[string]any
+	if !applied && t.kind.custom() {
+		request = jsonvalue.DeepCopyObject(m) // admission changes m
+	}
+	var etcd map[string]any // out as etcd holds it
+	out, err := c.admitCreate(ctx, t, write{op: engine.Create, object: m, validation: validation, name: t.key.name, applied: applied, stored: &etcd})
 	if err != nil {
 		return nil, err
 	}
 	fillSystemFields(out)
+	if !dryRun && !applied {
+		if err := resourceVersionSetOnCreate(metaOf(out)); err != nil {
+			return nil, err
+		}
+	}
 	if _, exists := c.store.objects[t.key]; exists {
 		return nil, t.alreadyExists()
 	}
@@ -53,10 +61,12 @@ func (c *Client) createLocked(ctx context.Context, t *target, m map[string]any, 
 		if out, err = c.manageFields(t, "", nil, out, c.managerOr(manager)); err != nil {
 			return nil, err
 		}
+		c.withoutManagedFieldsIfLost(ctx, t, "", nil, request, out)
 	}
 	if !dryRun {
 		metaOf(out)["resourceVersion"] = c.store.nextResourceVersion()
 		c.store.put(t.key, out, watch.Added)
+		c.store.keepContent(t.key, metaOf(out)["resourceVersion"], etcd)
 	}
 	return out, nil
 }
@@ -64,16 +74,15 @@ func (c *Client) createLocked(ctx context.Context, t *target, m map[string]any, 
 // admitCreate validates a custom resource; a built-in kind is stored as
 // given (validated with option ValidateBuiltins), without its status (as
 // the strategies of most kinds reset it).
-func (c *Client) admitCreate(ctx context.Context, t *target, m map[string]any, validation engine.FieldValidation) (map[string]any, error) {
-	w := write{op: engine.Create, object: m, validation: validation, name: t.key.name}
+func (c *Client) admitCreate(ctx context.Context, t *target, w write) (map[string]any, error) {
 	if t.kind.custom() {
 		return c.validate(ctx, t, w)
 	}
 	if err := c.validateBuiltin(ctx, t, w); err != nil {
 		return nil, err
 	}
-	delete(m, "status")
-	return m, nil
+	delete(w.object, "status")
+	return w.object, nil
 }
 
 // nameObject gives an object its generated name (a random suffix, as
@@ -127,8 +136,8 @@ func metaOf(m map[string]any) map[string]any {
 func isDryRun(dryRun []string) bool { return slices.Contains(dryRun, metav1.DryRunAll) }
 
 // writeTarget resolves obj's target and converts obj to a JSON value.
-func (c *Client) writeTarget(obj client.Object) (*target, map[string]any, error) {
-	t, err := c.targetOf(obj)
+func (c *Client) writeTarget(ctx context.Context, obj client.Object) (*target, map[string]any, error) {
+	t, err := c.targetOf(ctx, obj)
 	if err != nil {
 		return nil, nil, err
 	}

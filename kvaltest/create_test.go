@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
 	"sigs.k8s.io/controller-runtime/pkg/client"
 )
@@ -54,6 +55,16 @@ func TestCreateRejectsAsKubeAPIServer(t *testing.T) {
 		mutate: func(u *unstructured.Unstructured) { unstructured.RemoveNestedField(u.Object, "spec", "version") },
 		want: `Database.example.kval.dev "orders" is invalid: [spec.version: Required value, ` +
 			`<nil>: Invalid value: null: some validation rules were not checked because the object was invalid; correct the existing errors to complete validation]`,
+	}, {
+		// kube-apiserver v1.36's answer: no index, Invalid, and the CEL
+		// rules still run (the replicas rule gives its error too).
+		name: "ownerReference without uid",
+		mutate: func(u *unstructured.Unstructured) {
+			u.SetOwnerReferences([]metav1.OwnerReference{{APIVersion: "v1", Kind: "ConfigMap", Name: "own"}})
+			_ = unstructured.SetNestedField(u.Object, int64(3), "spec", "replicas")
+		},
+		want: `Database.example.kval.dev "orders" is invalid: [metadata.ownerReferences.uid: Invalid value: "": must not be empty, ` +
+			`spec.replicas: Invalid value: a replicated database needs a primaryZone]`,
 	}}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

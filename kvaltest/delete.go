@@ -21,7 +21,7 @@ import (
 // the update that removes its last finalizer removes it.
 func (c *Client) Delete(ctx context.Context, obj client.Object, opts ...client.DeleteOption) error {
 	o := (&client.DeleteOptions{}).ApplyOptions(opts)
-	t, err := c.targetOf(obj)
+	t, err := c.targetOf(ctx, obj)
 	if err != nil {
 		return err
 	}
@@ -97,7 +97,7 @@ func (t *target) checkPreconditions(current map[string]any, p *metav1.Preconditi
 // a delete of each.
 func (c *Client) DeleteAllOf(ctx context.Context, obj client.Object, opts ...client.DeleteAllOfOption) error {
 	o := (&client.DeleteAllOfOptions{}).ApplyOptions(opts)
-	t, err := c.targetOf(obj)
+	t, err := c.targetOf(ctx, obj)
 	if err != nil {
 		return err
 	}

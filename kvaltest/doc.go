@@ -41,6 +41,14 @@
 //     on metadata.name, metadata.namespace and the CRD's selectableFields;
 //     a watch with a selector gets ADDED when an object comes to match and
 //     DELETED when it stops matching, as from kube-apiserver's watch cache;
+//     List with a Limit paginates as kube-apiserver does (key order,
+//     continue tokens in its format, remainingItemCount without selectors,
+//     continued pages read the first page's snapshot: the last 64
+//     snapshots are kept, an older token is 410 Expired);
+//   - what client-go would send: unstructured content is taken as its JSON
+//     (a Go int, uint16 or whole float64 is stored as an int64, a []string
+//     as a list), and a create carrying a resourceVersion is refused after
+//     validation, by storage, with its unknown 500 (not on a dry run);
 //   - errors built as kube-apiserver builds them (*apierrors.StatusError:
 //     Invalid, NotFound, AlreadyExists, Conflict, BadRequest), so
 //     apierrors.IsInvalid and the Error() text match a real server's;
@@ -49,6 +57,17 @@
 //     by default.
 //
 // # Agreement with kube-apiserver
+//
+// e2e's TestKvaltestAgreesOnGeneratedSequences sends sequences objgen
+// generates (2,324 operations) to both, with 0 differences. What it found
+// is fixed: deprecation warnings on every request to a deprecated version,
+// owner references, creates carrying a resourceVersion, apply errors
+// served as 500s, managedFields lost when kube-apiserver's field manager
+// fails on the object a write sends (before the strategy resets its
+// status), the nulls of an apply configuration reaching validation, and
+// the first update after a create storing the defaulted status (a new
+// resourceVersion: the store keeps each object's content as etcd holds
+// it, beside the object as read back).
 //
 // e2e's TestKvaltestAgreesWithKubeAPIServer sends the same sequences of
 // writes (creates valid and invalid by schema and by CEL, defaults,
@@ -118,7 +137,7 @@
 // objects may be created in namespaces that do not exist), conversion
 // webhooks (versions of a CRD convert with the None strategy), the
 // subresources of built-in kinds (scale of a Deployment, eviction...:
-// MethodNotSupported), list pagination, watch bookmarks and resuming a
+// MethodNotSupported), watch bookmarks and resuming a
 // watch from a resourceVersion (a watch starts with the stored objects),
 // graceful deletion of built-in kinds, garbage collection of owner
 // references.

@@ -3,6 +3,7 @@ package kvaltest
 import (
 	"context"
 	"errors"
+	"fmt"
 
 	"k8s.io/client-go/rest"
 
@@ -54,6 +55,9 @@ func Catalog(cat *catalog.Catalog) Schemas {
 // test nothing a cluster could run.
 func checked(cat *catalog.Catalog) error {
 	if bad := cat.Check(context.Background()); len(bad) > 0 {
+		if bad[0].CRD.Source.File != "" {
+			return fmt.Errorf("%v: %w", bad[0].CRD.Source, bad[0])
+		}
 		return bad[0]
 	}
 	return nil

@@ -32,7 +32,7 @@ func (c *Client) patch(ctx context.Context, obj client.Object, patch client.Patc
 	if patch.Type() == types.ApplyPatchType || patch.Type() == types.ApplyCBORPatchType {
 		return c.apply(ctx, obj, patch, subresource, o)
 	}
-	t, err := c.targetOf(obj)
+	t, err := c.targetOf(ctx, obj)
 	if err != nil {
 		return err
 	}

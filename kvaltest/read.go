@@ -3,6 +3,7 @@ package kvaltest
 import (
 	"context"
 	"fmt"
+	"strconv"
 
 	"k8s.io/apimachinery/pkg/api/meta"
 	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
@@ -14,7 +15,7 @@ import (
 func (c *Client) Get(ctx context.Context, k client.ObjectKey, obj client.Object, _ ...client.GetOption) error {
 	obj.SetNamespace(k.Namespace)
 	obj.SetName(k.Name)
-	t, err := c.targetOf(obj)
+	t, err := c.targetOf(ctx, obj)
 	if err != nil {
 		return err
 	}
@@ -33,7 +34,7 @@ func (c *Client) Get(ctx context.Context, k client.ObjectKey, obj client.Object,
 // selectableFields; other fields are refused as kube-apiserver refuses them.
 func (c *Client) List(ctx context.Context, list client.ObjectList, opts ...client.ListOption) error {
 	o := (&client.ListOptions{}).ApplyOptions(opts)
-	t, err := c.targetOfList(list)
+	t, err := c.targetOfList(ctx, list)
 	if err != nil {
 		return err
 	}
@@ -41,17 +42,45 @@ func (c *Client) List(ctx context.Context, list client.ObjectList, opts ...clien
 	if err != nil {
 		return err
 	}
-	c.store.mu.Lock()
-	stored := c.store.list(t.key.resource, o.Namespace)
-	rv := c.store.currentResourceVersion()
-	c.store.mu.Unlock()
-	var items []map[string]any
-	for _, s := range stored {
-		if match(s.object) {
-			items = append(items, inVersion(s.object, t.gvk.GroupVersion()))
-		}
+	req, err := parsePageRequest(o)
+	if err != nil {
+		return err
 	}
-	return setList(list, items, rv)
+	stored, rv, err := c.listed(t, o.Namespace, req)
+	if err != nil {
+		return err
+	}
+	selectors := (o.LabelSelector != nil && !o.LabelSelector.Empty()) || (o.FieldSelector != nil && !o.FieldSelector.Empty())
+	p := page(stored, match, req, rv, selectors)
+	items := make([]map[string]any, len(p.items))
+	for i, s := range p.items {
+		items[i] = inVersion(s.object, t.gvk.GroupVersion())
+	}
+	if err := setList(list, items, strconv.FormatInt(rv, 10)); err != nil {
+		return err
+	}
+	list.SetContinue(p.continued)
+	list.SetRemainingItemCount(p.remaining)
+	return nil
+}
+
+// listed returns the stored objects a list reads, in key order, and the
+// list's resourceVersion: the current objects, kept as a snapshot when
+// the list has a limit, or the snapshot a continued list started with.
+func (c *Client) listed(t *target, namespace string, req pageRequest) ([]*storedObject, int64, error) {
+	c.store.mu.Lock()
+	defer c.store.mu.Unlock()
+	sk := snapshotKey{resource: t.key.resource.String(), namespace: namespace}
+	stored, rv, err := c.store.listForPage(sk, req)
+	if err != nil || req.rv != 0 {
+		return stored, rv, err
+	}
+	stored = c.store.list(t.key.resource, namespace)
+	if req.limit > 0 {
+		sk.rv = rv
+		c.store.keepSnapshot(sk, stored)
+	}
+	return stored, rv, nil
 }
 
 // setList fills list with items, as a list response decoded into it.

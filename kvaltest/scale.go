@@ -258,8 +258,8 @@ func (k *kind) replicasPaths() managedfields.ResourcePathMappings {
 }
 
 // scaleGet reads the Scale of obj into into.
-func (c *Client) scaleGet(obj, into client.Object) error {
-	t, err := c.targetOf(obj)
+func (c *Client) scaleGet(ctx context.Context, obj, into client.Object) error {
+	t, err := c.targetOf(ctx, obj)
 	if err != nil {
 		return err
 	}
@@ -269,7 +269,7 @@ func (c *Client) scaleGet(obj, into client.Object) error {
 // scaleUpdate writes the Scale body to obj's scale; body is then the
 // Scale stored.
 func (c *Client) scaleUpdate(ctx context.Context, obj, body client.Object, o *client.UpdateOptions) error {
-	t, err := c.targetOf(obj)
+	t, err := c.targetOf(ctx, obj)
 	if err != nil {
 		return err
 	}
@@ -287,7 +287,7 @@ func (c *Client) scaleUpdate(ctx context.Context, obj, body client.Object, o *cl
 // scalePatch patches obj's scale with a patch made from body; body is
 // then the Scale stored.
 func (c *Client) scalePatch(ctx context.Context, obj, body client.Object, patch client.Patch, o *client.PatchOptions) error {
-	t, err := c.targetOf(obj)
+	t, err := c.targetOf(ctx, obj)
 	if err != nil {
 		return err
 	}
@@ -311,7 +311,7 @@ func (c *Client) scaleApply(ctx context.Context, obj runtime.ApplyConfiguration,
 	if err != nil {
 		return err
 	}
-	if err := c.served(target, scaleSubresource, "patch"); err != nil {
+	if err := c.served(ctx, target, scaleSubresource, "patch"); err != nil {
 		return err
 	}
 	body := obj

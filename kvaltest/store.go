@@ -25,6 +25,8 @@ type store struct {
 	objects  map[key]map[string]any
 	revision uint64
 	events   *watch.Broadcaster
+	pages    snapshots             // of paginated lists (paginate.go)
+	contents map[key]storedContent // objects' content as etcd holds it (store_content.go)
 }
 
 func newStore() *store {
@@ -72,10 +74,7 @@ func (s *store) list(resource schema.GroupResource, namespace string) []*storedO
 			out = append(out, &storedObject{key: k, object: obj})
 		}
 	}
-	sort.Slice(out, func(i, j int) bool {
-		a, b := out[i].key, out[j].key
-		return a.namespace < b.namespace || a.namespace == b.namespace && a.name < b.name
-	})
+	sort.Slice(out, func(i, j int) bool { return storageKey(out[i].key) < storageKey(out[j].key) })
 	return out
 }
 

@@ -28,23 +28,23 @@ type subResourceClient struct {
 
 // Get reads the object of the subresource (the whole object, as a status GET returns it).
 func (s *subResourceClient) Get(ctx context.Context, obj, subResource client.Object, opts ...client.SubResourceGetOption) error {
-	if err := s.served(obj, "get"); err != nil {
+	if err := s.served(ctx, obj, "get"); err != nil {
 		return err
 	}
 	if s.name == scaleSubresource {
-		return s.c.scaleGet(obj, subResourceOrObject(obj, subResource))
+		return s.c.scaleGet(ctx, obj, subResourceOrObject(obj, subResource))
 	}
 	return s.c.Get(ctx, client.ObjectKeyFromObject(obj), subResourceOrObject(obj, subResource))
 }
 
 // Create is refused: status has no create.
 func (s *subResourceClient) Create(ctx context.Context, obj, _ client.Object, _ ...client.SubResourceCreateOption) error {
-	return s.served(obj, "create")
+	return s.served(ctx, obj, "create")
 }
 
 // Update writes the subresource of a stored object.
 func (s *subResourceClient) Update(ctx context.Context, obj client.Object, opts ...client.SubResourceUpdateOption) error {
-	if err := s.served(obj, "update"); err != nil {
+	if err := s.served(ctx, obj, "update"); err != nil {
 		return err
 	}
 	o := (&client.SubResourceUpdateOptions{}).ApplyOptions(opts)
@@ -60,7 +60,7 @@ func (s *subResourceClient) Update(ctx context.Context, obj client.Object, opts 
 
 // Patch patches the subresource of a stored object.
 func (s *subResourceClient) Patch(ctx context.Context, obj client.Object, patch client.Patch, opts ...client.SubResourcePatchOption) error {
-	if err := s.served(obj, "patch"); err != nil {
+	if err := s.served(ctx, obj, "patch"); err != nil {
 		return err
 	}
 	o := (&client.SubResourcePatchOptions{}).ApplyOptions(opts)
@@ -84,8 +84,8 @@ func (s *subResourceClient) Apply(ctx context.Context, obj runtime.ApplyConfigur
 	return s.c.applyConfiguration(ctx, obj, s.name, o.AsPatchOptions())
 }
 
-func (s *subResourceClient) served(obj client.Object, verb string) error {
-	return s.c.served(obj, s.name, verb)
+func (s *subResourceClient) served(ctx context.Context, obj client.Object, verb string) error {
+	return s.c.served(ctx, obj, s.name, verb)
 }
 
 // served says whether kvaltest answers a request of a subresource, with
@@ -94,16 +94,18 @@ func (s *subResourceClient) served(obj client.Object, verb string) error {
 // of a CRD without it, scale of one without it, eviction, token...).
 // kvaltest serves status and the scale a CRD defines; the subresources of
 // built-in kinds are not modelled: MethodNotSupported.
-func (c *Client) served(obj client.Object, subresource, verb string) error {
-	t, err := c.targetOf(obj)
+func (c *Client) served(ctx context.Context, obj client.Object, subresource, verb string) error {
+	t, err := c.resolveTarget(obj)
 	if err != nil {
 		return err
 	}
-	switch {
-	case t.kind.custom() && !t.kind.hasSubresource(subresource, t.gvk.Version):
+	if (subresource == engine.StatusSubresource || subresource == scaleSubresource && t.kind.custom()) && verb != "create" &&
+		(!t.kind.custom() || t.kind.hasSubresource(subresource, t.gvk.Version)) {
+		return nil // the request's own targetOf warns
+	}
+	c.warnDeprecated(ctx, t.kind, t.gvk.Version)
+	if t.kind.custom() && !t.kind.hasSubresource(subresource, t.gvk.Version) {
 		return t.notFound()
-	case (subresource == engine.StatusSubresource || subresource == scaleSubresource && t.kind.custom()) && verb != "create":
-		return nil
 	}
 	resource := schema.GroupResource{Group: t.kind.resource.Group, Resource: t.kind.resource.Resource + "/" + subresource}
 	return apierrors.NewMethodNotSupported(resource, verb)

@@ -1,6 +1,7 @@
 package kvaltest
 
 import (
+	"context"
 	"fmt"
 	"strings"
 
@@ -17,7 +18,17 @@ type target struct {
 }
 
 // targetOf resolves the kind, scope and key of obj.
-func (c *Client) targetOf(obj client.Object) (*target, error) {
+func (c *Client) targetOf(ctx context.Context, obj client.Object) (*target, error) {
+	t, err := c.resolveTarget(obj)
+	if err == nil {
+		c.warnDeprecated(ctx, t.kind, t.gvk.Version)
+	}
+	return t, err
+}
+
+// resolveTarget is targetOf without the deprecation warning, for a check
+// made before the request's own targetOf.
+func (c *Client) resolveTarget(obj client.Object) (*target, error) {
 	gvk, err := c.GroupVersionKindFor(obj)
 	if err != nil {
 		return nil, err
@@ -34,7 +45,7 @@ func (c *Client) targetOf(obj client.Object) (*target, error) {
 }
 
 // targetOfList resolves the kind of the items of a list.
-func (c *Client) targetOfList(list client.ObjectList) (*target, error) {
+func (c *Client) targetOfList(ctx context.Context, list client.ObjectList) (*target, error) {
 	gvk, err := c.GroupVersionKindFor(list)
 	if err != nil {
 		return nil, err
@@ -48,5 +59,6 @@ func (c *Client) targetOfList(list client.ObjectList) (*target, error) {
 	if err != nil {
 		return nil, err
 	}
+	c.warnDeprecated(ctx, k, gvk.Version)
 	return &target{gvk: gvk, kind: k, key: key{resource: k.resource}}, nil
 }

@@ -18,7 +18,7 @@ func (c *Client) Update(ctx context.Context, obj client.Object, opts ...client.U
 }
 
 func (c *Client) update(ctx context.Context, obj client.Object, subresource, manager string, validation engine.FieldValidation, dryRun bool) error {
-	t, m, err := c.writeTarget(obj)
+	t, m, err := c.writeTarget(ctx, obj)
 	if err != nil {
 		return err
 	}
@@ -73,7 +73,8 @@ type update struct {
 	applied     bool // managed fields were set by server-side apply
 	validation  engine.FieldValidation
 	dryRun      bool
-	patched     []byte // a patch's result, as JSON
+	patched     []byte          // a patch's result, as JSON
+	stored      *map[string]any // receives the new object as etcd would hold it
 }
 
 // updateLocked validates an update and stores its result: a new
@@ -81,6 +82,12 @@ type update struct {
 // last finalizer is gone.
 func (c *Client) updateLocked(ctx context.Context, t *target, u update) (map[string]any, error) {
 	old := inVersion(u.current, t.gvk.GroupVersion())
+	var etcd map[string]any // out as etcd would hold it
+	u.stored = &etcd
+	var request map[string]any
+	if !u.applied && t.kind.custom() {
+		request = jsonvalue.DeepCopyObject(u.object) // admission changes u.object
+	}
 	out, err := c.admitUpdate(ctx, t, u, old)
 	if err != nil {
 		return nil, err
@@ -89,8 +96,9 @@ func (c *Client) updateLocked(ctx context.Context, t *target, u update) (map[str
 		if out, err = c.manageFields(t, u.subresource, old, out, c.managerOr(u.manager)); err != nil {
 			return nil, err
 		}
+		c.withoutManagedFieldsIfLost(ctx, t, u.subresource, old, request, out)
 	}
-	if unchanged(out, old) || u.dryRun {
+	if c.unchangedInStorage(t, u, out, old, etcd) || u.dryRun {
 		return out, nil // etcd keeps an identical object: no new resourceVersion
 	}
 	if finalized(out) {
@@ -98,7 +106,19 @@ func (c *Client) updateLocked(ctx context.Context, t *target, u update) (map[str
 	}
 	metaOf(out)["resourceVersion"] = c.store.nextResourceVersion()
 	c.store.put(t.key, out, watch.Modified)
+	c.store.keepContent(t.key, metaOf(out)["resourceVersion"], etcd)
 	return out, nil
+}
+
+// unchangedInStorage reports whether an update leaves what etcd holds as it
+// is: the object as read back unchanged, and its content as etcd holds it
+// too, where the store knows it.
+func (c *Client) unchangedInStorage(t *target, u update, out, old, etcd map[string]any) bool {
+	if !unchanged(out, old) {
+		return false
+	}
+	same, known := c.store.sameContent(t.key, metaOf(u.current)["resourceVersion"], etcd)
+	return same || !known
 }
 
 // removeFinalized removes a deleted object whose last finalizer an update
@@ -116,7 +136,7 @@ func (c *Client) removeFinalized(t *target, out map[string]any) map[string]any {
 // gets the status subresource's semantics, and validation only with
 // option ValidateBuiltins.
 func (c *Client) admitUpdate(ctx context.Context, t *target, u update, old map[string]any) (map[string]any, error) {
-	w := write{op: engine.Update, subresource: u.subresource, object: u.object, old: old, validation: u.validation, name: t.key.name, patched: u.patched}
+	w := write{op: engine.Update, subresource: u.subresource, object: u.object, old: old, validation: u.validation, name: t.key.name, patched: u.patched, applied: u.applied, stored: u.stored}
 	if t.kind.custom() {
 		return c.validate(ctx, t, w)
 	}

@@ -19,6 +19,10 @@ type write struct {
 	validation  engine.FieldValidation
 	name        string // for errors: the name the request gave
 	patched     []byte // a patch's result, for its strict decoding error
+	applied     bool   // object is server-side apply's merge result
+	// stored, when set, receives the object as storage keeps it
+	// (engine.Result.Stored).
+	stored *map[string]any
 }
 
 // validate runs a write of a custom resource through kval's engine (a
@@ -34,7 +38,8 @@ func (c *Client) validate(ctx context.Context, t *target, w write) (map[string]a
 	}
 	res, err := v.Validate(ctx, engine.Request{
 		Operation: w.op, Subresource: w.subresource,
-		Object: w.object, OldObject: w.old, FieldValidation: w.validation,
+		Object: w.object, OldObject: w.old, FieldValidation: w.validation, Applied: w.applied,
+		KeepStored: w.stored != nil,
 	})
 	if err != nil {
 		return nil, fmt.Errorf("kvaltest: validating %s %q: %w", gvkString(t.gvk), w.name, err)
@@ -42,6 +47,9 @@ func (c *Client) validate(ctx context.Context, t *target, w write) (map[string]a
 	c.warn(ctx, warningsOf(res, w.validation))
 	if err := t.refused(res, w); err != nil {
 		return nil, err
+	}
+	if w.stored != nil {
+		*w.stored = res.Stored
 	}
 	return stored(res), nil
 }

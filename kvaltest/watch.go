@@ -21,7 +21,7 @@ import (
 // ctx, Stop, or the test.
 func (c *Client) Watch(ctx context.Context, list client.ObjectList, opts ...client.ListOption) (watch.Interface, error) {
 	o := (&client.ListOptions{}).ApplyOptions(opts)
-	t, err := c.targetOfList(list)
+	t, err := c.targetOfList(ctx, list)
 	if err != nil {
 		return nil, err
 	}

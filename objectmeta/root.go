@@ -7,7 +7,6 @@ import (
 	"k8s.io/apimachinery/pkg/api/operation"
 	metavalidation "k8s.io/apimachinery/pkg/api/validation"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
-	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
 	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/util/validation/field"
 )
@@ -25,8 +24,8 @@ func ValidateRoot(ctx context.Context, obj map[string]any, namespaced bool) fiel
 	if len(errs) > 0 {
 		return errs
 	}
-	return metavalidation.ValidateObjectMetaDeclaratively(ctx, operation.Create, meta, nil, namespaced,
-		metavalidation.NameIsDNSSubdomain, field.NewPath("metadata"), declarativeBeta)
+	return validateObjectMeta(ctx, operation.Create, meta, nil, namespaced,
+		metavalidation.NameIsDNSSubdomain, field.NewPath("metadata"))
 }
 
 // ValidateRootUpdate checks the metadata of a custom resource on update:
@@ -41,8 +40,8 @@ func ValidateRootUpdate(ctx context.Context, obj, old map[string]any, namespaced
 	if len(errs) > 0 {
 		return errs
 	}
-	return metavalidation.ValidateObjectMetaDeclaratively(ctx, operation.Update, meta, oldMeta, namespaced,
-		nil, field.NewPath("metadata"), declarativeBeta)
+	return validateObjectMeta(ctx, operation.Update, meta, oldMeta, namespaced,
+		nil, field.NewPath("metadata"))
 }
 
 // rootMeta converts obj["metadata"] to ObjectMeta as the validator does.
@@ -66,8 +65,9 @@ func rootMeta(obj map[string]any) (*metav1.ObjectMeta, field.ErrorList) {
 // (rest.ValidateCreate runs it when the strategy found nothing): the common
 // ObjectMeta rules, with names that must be usable as path segments.
 func ValidateCommon(obj map[string]any, namespaced bool) field.ErrorList {
-	return metavalidation.ValidateObjectMetaAccessor(&unstructured.Unstructured{Object: obj}, namespaced,
-		validatePathSegment, field.NewPath("metadata"))
+	u, refs := unstructuredWithoutOwnerReferences(obj)
+	errs := metavalidation.ValidateObjectMetaAccessor(u, namespaced, validatePathSegment, field.NewPath("metadata"))
+	return append(errs, validateOwnerReferences(refs, field.NewPath("metadata", "ownerReferences"))...)
 }
 
 // ValidateCommonUpdate is the generic registry's check of metadata on every
@@ -75,6 +75,8 @@ func ValidateCommon(obj map[string]any, namespaced bool) field.ErrorList {
 // and the fields an update may not change.
 func ValidateCommonUpdate(obj, old map[string]any, namespaced bool) field.ErrorList {
 	errs := ValidateCommon(obj, namespaced)
-	return append(errs, metavalidation.ValidateObjectMetaAccessorUpdate(&unstructured.Unstructured{Object: obj},
-		&unstructured.Unstructured{Object: old}, field.NewPath("metadata"))...)
+	u, refs := unstructuredWithoutOwnerReferences(obj)
+	oldU, _ := unstructuredWithoutOwnerReferences(old)
+	errs = append(errs, metavalidation.ValidateObjectMetaAccessorUpdate(u, oldU, field.NewPath("metadata"))...)
+	return append(errs, validateOwnerReferences(refs, field.NewPath("metadata", "ownerReferences"))...)
 }

@@ -5,7 +5,6 @@ import (
 	"strings"
 
 	"k8s.io/apimachinery/pkg/api/operation"
-	metavalidation "k8s.io/apimachinery/pkg/api/validation"
 	"k8s.io/apimachinery/pkg/api/validation/path"
 	runtimeschema "k8s.io/apimachinery/pkg/runtime/schema"
 	utilvalidation "k8s.io/apimachinery/pkg/util/validation"
@@ -107,8 +106,8 @@ func validateMetadata(ctx context.Context, fldPath *field.Path, x map[string]any
 	if meta.Name == "" {
 		meta.Name = "fakename" // an embedded resource need not be named
 	}
-	return metavalidation.ValidateObjectMetaDeclaratively(ctx, operation.Create, meta, nil, meta.Namespace != "",
-		validatePathSegment, fldPath, declarativeBeta)
+	return validateObjectMeta(ctx, operation.Create, meta, nil, meta.Namespace != "",
+		validatePathSegment, fldPath)
 }
 
 func validatePathSegment(name string, prefix bool) []string {

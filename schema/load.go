@@ -60,7 +60,9 @@ func (p Problem) Error() string {
 }
 
 // LoadFiles reads CRDs and bare schemas from files and directories (see
-// manifest.ExpandPaths). A document of another kind is skipped with a
+// manifest.ExpandPaths); a directory with a kustomization (a kubebuilder
+// project's config/crd) stands for the resources it lists (see
+// KustomizedPaths). A document of another kind is skipped with a
 // warning; a file given by name that holds neither a CRD nor a schema is an error,
 // and so is a subdirectory that cannot be read (the others are still read).
 func LoadFiles(paths []string) *Loaded {
@@ -76,6 +78,7 @@ func LoadFilesDeferred(paths []string) *Loaded {
 
 func loadFiles(paths []string, deferCRDs bool) *Loaded {
 	l := &Loaded{}
+	paths, l.Problems = KustomizedPaths(paths)
 	files, skipped, err := manifest.ExpandPathsSkipping(paths)
 	for _, f := range skipped {
 		l.Problems = append(l.Problems, Problem{Source: manifest.Source{File: f.Path, Item: -1}, Warning: true, Err: errors.New(f.String())})

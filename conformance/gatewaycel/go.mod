@@ -4,7 +4,6 @@ go 1.26.0
 
 require (
 	github.com/kval-dev/kval v0.0.0
-	github.com/kval-dev/kval/e2e v0.0.0
 	k8s.io/api v0.37.2
 	k8s.io/apimachinery v0.37.2
 	sigs.k8s.io/controller-runtime v0.25.2
@@ -69,7 +68,6 @@ require (
 	google.golang.org/protobuf v1.36.12-0.20260120151049-f2248ac996af // indirect
 	gopkg.in/evanphx/json-patch.v4 v4.13.0 // indirect
 	gopkg.in/inf.v0 v0.9.1 // indirect
-	k8s.io/apiextensions-apiserver v0.37.0 // indirect
 	k8s.io/apiserver v0.37.2 // indirect
 	k8s.io/client-go v0.37.2 // indirect
 	k8s.io/component-base v0.37.2 // indirect
@@ -83,6 +81,3 @@ require (
 )
 
 replace github.com/kval-dev/kval => ../..
-
-// e2e/cluster builds kube-apiserver for the envtest run (-tags envtest).
-replace github.com/kval-dev/kval/e2e => ../../e2e

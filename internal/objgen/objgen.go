@@ -22,6 +22,11 @@ type Options struct {
 	// MaxItems bounds arrays and maps; MaxDepth bounds free-form (preserved) values.
 	MaxItems int
 	MaxDepth int
+	// OwnerReferences is the probability that metadata gets an
+	// ownerReference; each of its required fields is then left out with
+	// probability Null (metadata is not under Valid: kube-apiserver
+	// checks it in Go, not by the schema).
+	OwnerReferences float64
 	// Valid makes values satisfy the schema's value validation: formats,
 	// patterns, lengths, bounds, multipleOf, item and property counts,
 	// unique items and list-map keys, required properties, and one branch of
@@ -225,5 +230,29 @@ func (g *Generator) metadata() map[string]any {
 	if g.chance(g.opts.WrongType) {
 		meta["labels"] = g.scalar("integer") // decoding fails: malformed metadata
 	}
+	if g.chance(g.opts.OwnerReferences) {
+		meta["ownerReferences"] = []any{g.ownerReference()}
+	}
 	return meta
+}
+
+// ownerReference builds a reference to an owner, with each required field
+// missing with probability Null.
+func (g *Generator) ownerReference() map[string]any {
+	ref := map[string]any{}
+	fields := map[string]any{
+		"apiVersion": "example.com/v1",
+		"kind":       "Owner",
+		"name":       "owner-" + g.key(),
+		"uid":        fmt.Sprintf("%08x-0000-4000-8000-%012x", g.rnd.Uint32(), g.rnd.Int63n(1<<48)),
+	}
+	for _, k := range slices.Sorted(maps.Keys(fields)) {
+		if !g.chance(g.opts.Null) {
+			ref[k] = fields[k]
+		}
+	}
+	if g.chance(0.5) {
+		ref["controller"] = true
+	}
+	return ref
 }

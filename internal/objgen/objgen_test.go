@@ -112,3 +112,28 @@ func TestMutateCopies(t *testing.T) {
 		}
 	}
 }
+
+// TestOwnerReferences: with OwnerReferences set, metadata gets references,
+// some of them missing a required field (with Null); without it, none.
+func TestOwnerReferences(t *testing.T) {
+	s := &schema.Schema{Type: "object"}
+	withRefs, missing := 0, 0
+	g := New(3, Options{OwnerReferences: 0.5, Null: 0.2, MaxItems: 2})
+	for i := 0; i < 200; i++ {
+		meta := g.Resource(s, "g/v1", "K")["metadata"].(map[string]any)
+		refs, ok := meta["ownerReferences"].([]any)
+		if !ok {
+			continue
+		}
+		withRefs++
+		if len(refs[0].(map[string]any)) < 4 || refs[0].(map[string]any)["controller"] == true && len(refs[0].(map[string]any)) < 5 {
+			missing++
+		}
+	}
+	if withRefs < 50 || missing == 0 || missing == withRefs {
+		t.Errorf("%d objects with ownerReferences, %d missing a field: want about 100, some missing", withRefs, missing)
+	}
+	if _, ok := New(3, ValidOnly).Resource(s, "g/v1", "K")["metadata"].(map[string]any)["ownerReferences"]; ok {
+		t.Error("ValidOnly gave ownerReferences")
+	}
+}
