@@ -23,6 +23,15 @@ func TestClientAndServerAsSeparateRuns(t *testing.T) {
 	}
 }
 
+// TestClientAndServerInOneRun: without -serve and -server the run serves
+// and measures itself, as before.
+func TestClientAndServerInOneRun(t *testing.T) {
+	sent, errs := clientRun(t, config{rates: "50", duration: 200 * time.Millisecond})
+	if sent != 10 || errs != 0 {
+		t.Errorf("sent %d, %d errors; want 10 sent, no errors", sent, errs)
+	}
+}
+
 // TestClientCountsAnAbsentServer: a client pointed where nothing serves
 // counts every request as an error.
 func TestClientCountsAnAbsentServer(t *testing.T) {
@@ -72,17 +81,17 @@ func startServeOnly(t *testing.T, baseline bool) string {
 	return addr
 }
 
-// clientRun runs the client-only mode at one rate and returns the requests
-// sent and the errors of its line.
+// clientRun measures at one rate and returns the requests sent and the
+// errors of its line.
 func clientRun(t *testing.T, c config) (sent, errs int) {
 	t.Helper()
 	var out strings.Builder
 	if err := run(t.Context(), c, &out); err != nil {
-		t.Fatalf("-server: %v", err)
+		t.Fatalf("%+v: %v", c, err)
 	}
 	lines := strings.Split(out.String(), "\n")
 	if len(lines) < 3 || !strings.HasPrefix(lines[2], "highest rate") {
-		t.Fatalf("-server printed:\n%s", out.String())
+		t.Fatalf("%+v printed:\n%s", c, out.String())
 	}
 	var rate int
 	var p50, p99, maximum string
