@@ -2,7 +2,10 @@ module github.com/kval-dev/kval/bench
 
 go 1.26.0
 
-require github.com/kval-dev/kval v0.0.0
+require (
+	github.com/kval-dev/kval v0.0.0
+	golang.org/x/exp v0.0.0-20260410095643-746e56fc9e2f
+)
 
 require (
 	golang.org/x/mod v0.37.0 // indirect
@@ -52,7 +55,6 @@ require (
 	go.opentelemetry.io/otel/trace v1.44.0 // indirect
 	go.yaml.in/yaml/v2 v2.4.4 // indirect
 	go.yaml.in/yaml/v3 v3.0.4 // indirect
-	golang.org/x/exp v0.0.0-20260410095643-746e56fc9e2f // indirect
 	golang.org/x/net v0.57.0 // indirect
 	golang.org/x/sync v0.22.0 // indirect
 	golang.org/x/sys v0.47.0 // indirect

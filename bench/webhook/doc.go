@@ -11,6 +11,10 @@
 // that opens the connections) open-loop (requests are
 // scheduled at fixed intervals whether or not earlier ones finished, so
 // queueing shows in the latencies), and prints p50, p99, max and errors per
-// rate, and the highest rate whose p99 stayed under 2 ms. Client and server
-// share the machine's cores.
+// rate, and the highest rate whose p99 stayed under 2 ms. By default client
+// and server run in one process and share the machine's cores; -serve ADDR
+// runs the server alone (until interrupted) and -server ADDR the client
+// alone, so that each can be pinned to cores of its own with taskset
+// (commands in cmd/webhookload's doc). Both need the corpus: run them from
+// this module.
 package webhook

@@ -1,6 +1,7 @@
 package crdsource
 
 import (
+	"bytes"
 	"errors"
 	"os"
 	"strings"
@@ -99,5 +100,17 @@ func TestCombine(t *testing.T) {
 	}
 	if got := Combine(&schema.Loaded{}, same, false); len(got.Deferred) != 1 || got.Deferred[0].Source.File != "same.yaml" {
 		t.Fatalf("input alone: %+v", got)
+	}
+}
+
+// BenchmarkMayHoldCRDSmallFile: the check `kval validate` makes of every
+// input file before its run, on a typical one-object file.
+func BenchmarkMayHoldCRDSmallFile(b *testing.B) {
+	text := []byte(strings.Repeat("apiVersion: gateway.networking.k8s.io/v1\nkind: HTTPRoute\n", 20))
+	b.ReportAllocs()
+	for b.Loop() {
+		if found, err := MayHoldCRD(bytes.NewReader(text)); found || err != nil {
+			b.Fatal(found, err)
+		}
 	}
 }

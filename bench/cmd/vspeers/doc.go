@@ -5,7 +5,18 @@
 // kubectl-validate tree compared with kval's.
 //
 //	go run ./cmd/vspeers [-sizes 1,20000,50000] [-kubectl-validate-sizes 1,2000]
-//	    [-rounds 3] [-tools kval,kubeconform,kubectl-validate] [-work DIR]
+//	    [-rounds 3] [-tools kval,kubeconform,kubectl-validate] [-jobs 1,2,4,...] [-work DIR]
+//
+// With -jobs, kval runs with -j N and kubeconform with -n N at each worker
+// count (kubectl-validate, which has no workers, once a round), all
+// interleaved within each round, and a second table sets them side by
+// side at equal workers: the ratios kval / kubeconform of their median
+// wall times and of their median CPU times (user plus system), and each
+// tool's speed-up over its run with the fewest workers. Note that `kval
+// validate -j N` also holds the whole process to N CPUs (GOMAXPROCS: its
+// reader, its ordered output and the garbage collector share them with the
+// N workers), while kubeconform's -n N counts only its validating
+// goroutines and leaves the Go runtime every core.
 //
 // It builds kval from this repository and both peers from the Go module
 // proxy (`go install`; kubectl-validate takes about 3 minutes on 2 cores

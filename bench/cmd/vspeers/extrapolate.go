@@ -10,7 +10,7 @@ import (
 // further file costs what its largest tree's run cost per file beyond
 // start-up, and the ratio is of throughputs at kval's largest size.
 func printExtrapolation(rows []row) {
-	one, okOne := find(rows, 1, kubectlValidate)
+	one, okOne := find(rows, 1, 0, kubectlValidate)
 	var big, kv row
 	for _, r := range rows {
 		if r.tool == kubectlValidate && r.files > big.files {

@@ -15,15 +15,16 @@ func main() {
 	rounds := flag.Int("rounds", 3, "interleaved runs of each tool per measurement")
 	tools := flag.String("tools", strings.Join(allTools, ","), "the tools to run")
 	work := flag.String("work", "", "directory for binaries, schemas and trees (default: a new temporary directory)")
+	jobs := flag.String("jobs", "", "worker counts, e.g. 1,2,4: kval -j N against kubeconform -n N at each, with the ratios of their wall and CPU times (default: kval's default -j, kubeconform's -n 4)")
 	flag.Parse()
-	if err := run(*sizes, *kvSizes, *tools, *rounds, *work); err != nil {
+	if err := run(*sizes, *kvSizes, *tools, *jobs, *rounds, *work); err != nil {
 		fmt.Fprintln(os.Stderr, "error:", err)
 		os.Exit(1)
 	}
 }
 
-func run(sizeList, kvSizeList, toolList string, rounds int, work string) error {
-	plan, err := makePlan(sizeList, kvSizeList, toolList)
+func run(sizeList, kvSizeList, toolList, jobList string, rounds int, work string) error {
+	plan, err := makePlan(sizeList, kvSizeList, toolList, jobList)
 	if err != nil {
 		return err
 	}
@@ -42,7 +43,7 @@ func run(sizeList, kvSizeList, toolList string, rounds int, work string) error {
 		if err != nil {
 			return err
 		}
-		rows = append(rows, s.compare(tree, n, rounds, plan.toolsFor(n))...)
+		rows = append(rows, s.compare(tree, n, rounds, plan.runsFor(n))...)
 		if n > 1 && slices.Contains(plan.toolsFor(n), kubectlValidate) {
 			v, err := s.verdicts(tree, plan.toolsFor(n))
 			if err != nil {
@@ -52,6 +53,7 @@ func run(sizeList, kvSizeList, toolList string, rounds int, work string) error {
 		}
 	}
 	printRows(rows)
+	printScaling(rows)
 	printExtrapolation(rows)
 	for _, line := range verdicts {
 		fmt.Println(line)
@@ -59,13 +61,14 @@ func run(sizeList, kvSizeList, toolList string, rounds int, work string) error {
 	return nil
 }
 
-// plan is which tools run on which trees.
+// plan is which tools run on which trees, with how many workers.
 type plan struct {
 	sizes, kvSizes []int
 	tools          []string
+	jobs           []int // worker counts; none: each tool's default
 }
 
-func makePlan(sizeList, kvSizeList, toolList string) (plan, error) {
+func makePlan(sizeList, kvSizeList, toolList, jobList string) (plan, error) {
 	var p plan
 	var err error
 	if p.sizes, err = parseSizes(sizeList); err != nil {
@@ -73,6 +76,11 @@ func makePlan(sizeList, kvSizeList, toolList string) (plan, error) {
 	}
 	if p.kvSizes, err = parseSizes(kvSizeList); err != nil {
 		return p, err
+	}
+	if jobList != "" {
+		if p.jobs, err = parseSizes(jobList); err != nil {
+			return p, fmt.Errorf("-jobs: %w", err)
+		}
 	}
 	for _, t := range strings.Split(toolList, ",") {
 		t = strings.TrimSpace(t)
@@ -96,6 +104,24 @@ func (p plan) toolsFor(n int) []string {
 	for _, t := range p.tools {
 		if t != kubectlValidate || slices.Contains(p.kvSizes, n) {
 			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// runsFor is the runs of one round on a tree of n files: each tool at each
+// worker count; kubectl-validate, which has no workers, once.
+func (p plan) runsFor(n int) []toolRun {
+	jobs := p.jobs
+	if len(jobs) == 0 {
+		jobs = []int{0}
+	}
+	var out []toolRun
+	for _, w := range jobs {
+		for _, t := range p.toolsFor(n) {
+			if t != kubectlValidate || w == jobs[0] {
+				out = append(out, toolRun{tool: t, workers: w})
+			}
 		}
 	}
 	return out

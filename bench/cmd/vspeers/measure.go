@@ -1,19 +1,27 @@
 package main
 
 import (
+	"cmp"
 	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"syscall"
 	"time"
 )
 
-// row is one measurement: a tool on a tree.
-type row struct {
-	files   int
+// toolRun is one tool with a number of workers; 0 is the tool's default.
+type toolRun struct {
 	tool    string
+	workers int
+}
+
+// row is one measurement: a run on a tree.
+type row struct {
+	files int
+	toolRun
 	wall    time.Duration // median
 	cpu     time.Duration // median user+system time: less at the mercy of a shared machine than wall
 	peakRSS int64         // KiB, largest of the runs
@@ -24,14 +32,18 @@ func (r row) filesPerSecond() float64 { return float64(r.files) / r.wall.Seconds
 // args is the command line that runs a tool on a tree: each tool's
 // default output unless extra flags say otherwise, every object checked
 // against every schema it has.
-func (s *setup) args(tool, tree string, extra ...string) []string {
+func (s *setup) args(r toolRun, tree string, extra ...string) []string {
 	var args []string
-	switch tool {
+	switch r.tool {
 	case kval:
 		args = []string{s.bin[kval], "validate", "--crd", s.crds}
+		if r.workers > 0 {
+			args = append(args, "-j", strconv.Itoa(r.workers))
+		}
 	case kubeconform:
 		// -n 4 is its default; the CRDs' schemas first, then the built-ins'.
-		args = []string{s.bin[kubeconform], "-n", "4", "-summary",
+		workers := cmp.Or(r.workers, 4)
+		args = []string{s.bin[kubeconform], "-n", strconv.Itoa(workers), "-summary",
 			"-schema-location", filepath.Join(s.schemas, "{{.ResourceKind}}_{{.ResourceAPIVersion}}.json"),
 			"-schema-location", filepath.Join(s.schemas, builtinSchemaDir, "{{.ResourceKind}}{{.KindSuffix}}.json")}
 	default:
@@ -48,26 +60,27 @@ func (s *setup) env(tool string) []string {
 	return nil
 }
 
-// compare times the tools on one tree, interleaved (kval, kubeconform,
-// kubectl-validate, kval, ...) so that each sees the same machine.
-func (s *setup) compare(tree string, n, rounds int, tools []string) []row {
+// compare times the runs on one tree, interleaved (kval, kubeconform,
+// kubectl-validate, kval, ..., each worker count in turn within a round) so
+// that each sees the same machine.
+func (s *setup) compare(tree string, n, rounds int, runs []toolRun) []row {
 	if n < 10 {
 		rounds *= 5 // start-up: short runs, more of them
 	}
-	walls := make([][]time.Duration, len(tools))
-	cpus := make([][]time.Duration, len(tools))
-	peaks := make([]int64, len(tools))
+	walls := make([][]time.Duration, len(runs))
+	cpus := make([][]time.Duration, len(runs))
+	peaks := make([]int64, len(runs))
 	for range rounds {
-		for i, t := range tools {
-			wall, cpu, rss := timeRun(s.args(t, tree), s.env(t))
+		for i, r := range runs {
+			wall, cpu, rss := timeRun(s.args(r, tree), s.env(r.tool))
 			walls[i] = append(walls[i], wall)
 			cpus[i] = append(cpus[i], cpu)
 			peaks[i] = max(peaks[i], rss)
 		}
 	}
-	rows := make([]row, len(tools))
-	for i, t := range tools {
-		rows[i] = row{files: n, tool: t, wall: median(walls[i]), cpu: median(cpus[i]), peakRSS: peaks[i]}
+	rows := make([]row, len(runs))
+	for i, r := range runs {
+		rows[i] = row{files: n, toolRun: r, wall: median(walls[i]), cpu: median(cpus[i]), peakRSS: peaks[i]}
 	}
 	return rows
 }
@@ -94,21 +107,35 @@ func median(d []time.Duration) time.Duration {
 }
 
 func printRows(rows []row) {
-	fmt.Printf("| files | tool | wall | files/s | CPU | peak RSS | kval's throughput / tool's |\n")
-	fmt.Printf("|---|---|---|---|---|---|---|\n")
+	fmt.Printf("| files | tool | workers | wall | files/s | CPU | peak RSS | kval's throughput / tool's |\n")
+	fmt.Printf("|---|---|---|---|---|---|---|---|\n")
 	for _, r := range rows {
 		vs := ""
-		if k, ok := find(rows, r.files, kval); ok && r.tool != kval {
+		if k, ok := find(rows, r.files, r.workers, kval); ok && r.tool != kval {
 			vs = fmt.Sprintf("%.2f×", k.filesPerSecond()/r.filesPerSecond())
 		}
-		fmt.Printf("| %d | %s | %s | %.0f | %s | %d MB | %s |\n", r.files, r.tool, r.wall.Round(time.Millisecond),
+		fmt.Printf("| %d | %s | %s | %s | %.0f | %s | %d MB | %s |\n", r.files, r.tool, r.workersText(), r.wall.Round(time.Millisecond),
 			r.filesPerSecond(), r.cpu.Round(time.Millisecond), r.peakRSS/1024, vs)
 	}
 }
 
-func find(rows []row, files int, tool string) (row, bool) {
+// workersText is the workers of a row: the tool's default when 0;
+// kubectl-validate has none.
+func (r row) workersText() string {
+	switch {
+	case r.tool == kubectlValidate:
+		return "-"
+	case r.workers == 0:
+		return "default"
+	}
+	return strconv.Itoa(r.workers)
+}
+
+// find is the row of a tool on files at workers; kubectl-validate, which
+// has no workers, at any.
+func find(rows []row, files, workers int, tool string) (row, bool) {
 	for _, r := range rows {
-		if r.files == files && r.tool == tool {
+		if r.files == files && r.tool == tool && (r.workers == workers || tool == kubectlValidate) {
 			return r, true
 		}
 	}

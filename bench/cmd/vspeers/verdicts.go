@@ -68,7 +68,7 @@ func (s *setup) invalidFiles(tool, tree string) (map[string]bool, error) {
 	if tool == kubeconform {
 		jsonFlag = "-output"
 	}
-	args := s.args(tool, tree, jsonFlag, "json")
+	args := s.args(toolRun{tool: tool}, tree, jsonFlag, "json")
 	cmd := exec.Command(args[0], args[1:]...)
 	cmd.Env = append(os.Environ(), s.env(tool)...)
 	var stderr bytes.Buffer
