@@ -6,6 +6,7 @@ import (
 	"github.com/google/cel-go/cel"
 	"github.com/google/cel-go/common/ast"
 	"github.com/google/cel-go/common/types"
+	"github.com/google/cel-go/common/types/ref"
 	"k8s.io/apimachinery/pkg/util/version"
 	"k8s.io/apiserver/pkg/cel/environment"
 )
@@ -98,45 +99,50 @@ var dynEnv = sync.OnceValues(func() (*cel.Env, error) {
 // can prove it, by evaluating the rule with the other value unknown; a
 // rule it cannot evaluate (another type of node, an error) does not.
 func AllowsThroughEmpty(rule string, empty any) bool {
-	env, err := dynEnv()
-	if err != nil {
-		return false
-	}
-	checked, issues := env.Compile(rule)
-	if issues != nil && issues.Err() != nil {
-		return false
-	}
-	prog, err := env.Program(checked, cel.EvalOptions(cel.OptPartialEval))
-	if err != nil {
-		return false
-	}
-	return alwaysTrue(prog, selfVar, oldSelfVar, empty) && alwaysTrue(prog, oldSelfVar, selfVar, empty)
+	prog, ok := partialProgram(rule)
+	return ok && alwaysTrue(prog, selfVar, oldSelfVar, empty) && alwaysTrue(prog, oldSelfVar, selfVar, empty)
 }
 
 // HoldsOn reports whether a rule that does not read oldSelf is true on
 // value (false when it cannot tell).
 func HoldsOn(rule string, value any) bool {
+	prog, ok := partialProgram(rule)
+	return ok && alwaysTrue(prog, selfVar, oldSelfVar, value)
+}
+
+// partialProgram compiles rule in dynEnv for partial evaluation; ok is
+// false when it does not compile.
+func partialProgram(rule string) (prog cel.Program, ok bool) {
 	env, err := dynEnv()
 	if err != nil {
-		return false
+		return nil, false
 	}
 	checked, issues := env.Compile(rule)
 	if issues != nil && issues.Err() != nil {
-		return false
+		return nil, false
 	}
-	prog, err := env.Program(checked, cel.EvalOptions(cel.OptPartialEval))
-	return err == nil && alwaysTrue(prog, selfVar, oldSelfVar, value)
+	prog, err = env.Program(checked, cel.EvalOptions(cel.OptPartialEval))
+	return prog, err == nil
 }
 
 // alwaysTrue evaluates prog with variable known set to value and unknown
 // unknown, and reports whether it is true regardless.
 func alwaysTrue(prog cel.Program, known, unknown string, value any) bool {
-	vars, err := cel.PartialVars(map[string]any{known: value}, cel.AttributePattern(unknown))
+	return evalPartial(prog, map[string]any{known: value}, cel.AttributePattern(unknown)) == types.True
+}
+
+// evalPartial evaluates prog on vars with the attributes unknown left
+// unknown; nil when it cannot.
+func evalPartial(prog cel.Program, vars map[string]any, unknown ...*cel.AttributePatternType) ref.Val {
+	activation, err := cel.PartialVars(vars, unknown...)
 	if err != nil {
-		return false
+		return nil
 	}
-	out, _, err := prog.Eval(vars)
-	return err == nil && out == types.True
+	out, _, err := prog.Eval(activation)
+	if err != nil {
+		return nil
+	}
+	return out
 }
 
 // ForbidsRemovalOrAddition reports whether a transition rule on an object
@@ -145,16 +151,8 @@ func alwaysTrue(prog cel.Program, known, unknown string, value any) bool {
 // are: "required once set" rules (!has(oldSelf.f) || has(self.f)) and
 // their converse. value stands for the property's value.
 func ForbidsRemovalOrAddition(rule, field string, others []string, value any) bool {
-	env, err := dynEnv()
-	if err != nil {
-		return false
-	}
-	checked, issues := env.Compile(rule)
-	if issues != nil && issues.Err() != nil {
-		return false
-	}
-	prog, err := env.Program(checked, cel.EvalOptions(cel.OptPartialEval))
-	if err != nil {
+	prog, ok := partialProgram(rule)
+	if !ok {
 		return false
 	}
 	with := map[string]any{field: value}
@@ -169,10 +167,5 @@ func provablyFalse(prog cel.Program, self, oldSelf map[string]any, others []stri
 	for _, name := range others {
 		unknown = append(unknown, cel.AttributePattern(selfVar).QualString(name), cel.AttributePattern(oldSelfVar).QualString(name))
 	}
-	vars, err := cel.PartialVars(map[string]any{selfVar: self, oldSelfVar: oldSelf}, unknown...)
-	if err != nil {
-		return false
-	}
-	out, _, err := prog.Eval(vars)
-	return err == nil && out == types.False
+	return evalPartial(prog, map[string]any{selfVar: self, oldSelfVar: oldSelf}, unknown...) == types.False
 }

@@ -98,7 +98,7 @@ func (r *Report) check(ctx context.Context, doc document) {
 	if len(errs) == 0 {
 		r.Lint.Warnings = append(r.Lint.Warnings, lint.WarningsOnCreate(crd)...)
 	}
-	r.Rules = append(r.Rules, ruleCosts(doc, checker.Costs())...)
+	r.Rules = append(r.Rules, ruleCosts(doc, checker)...)
 }
 
 func millis(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }

@@ -1,7 +1,6 @@
 package play
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/kval-dev/kval/engine"
@@ -9,8 +8,8 @@ import (
 )
 
 // message is the verdict as kubectl prints kube-apiserver's answer: the
-// 400 of a request refused before validation, or the Invalid status, one
-// cause inline and several as a list, duplicates once.
+// 400 of a request refused before validation, or the Invalid status
+// (engine.InvalidMessage).
 func message(obj map[string]any, res *engine.Result) string {
 	if res.BadRequest != nil {
 		return "Error from server (BadRequest): " + res.BadRequest.Error()
@@ -21,19 +20,7 @@ func message(obj map[string]any, res *engine.Result) string {
 	kind, _ := obj["kind"].(string)
 	meta, _ := obj["metadata"].(map[string]any)
 	name, _ := meta["name"].(string)
-	var causes []string
-	seen := map[string]bool{}
-	for _, e := range res.Errors {
-		if cause := e.Field + ": " + e.ErrorBody(); !seen[cause] {
-			seen[cause] = true
-			causes = append(causes, cause)
-		}
-	}
-	prefix := fmt.Sprintf("The %s %q is invalid: ", kind, name)
-	if len(causes) == 1 {
-		return prefix + causes[0]
-	}
-	return prefix + "\n* " + strings.Join(causes, "\n* ")
+	return engine.NewInvalidMessage(kind, name, res.Errors).String()
 }
 
 // accepted is what kubectl apply prints for an accepted request:

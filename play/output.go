@@ -1,5 +1,7 @@
 package play
 
+import "github.com/kval-dev/kval/lint"
+
 // Input is one request of the playground: the texts the page's editors
 // hold. Old is empty for a create.
 type Input struct {
@@ -81,24 +83,12 @@ type DiffLine struct {
 }
 
 // RuleCost is one CEL rule's estimated cost and the bounds that would
-// bring it under its limit.
+// bring it under its limit (lint.CELCost), with its line in the CRD's text.
 type RuleCost struct {
-	Field      string    `json:"field"`
-	Expression string    `json:"expression"`
-	Cost       uint64    `json:"cost"`
-	Limit      uint64    `json:"limit"`
-	OverLimit  bool      `json:"overLimit"`
-	Fixes      [][]Bound `json:"fixes,omitempty"`
+	lint.CELCost
 	// Hint says in words what Fixes say, as kval lint prints it.
 	Hint string `json:"hint,omitempty"`
 	Line int    `json:"line,omitempty"`
-}
-
-// Bound is one maxItems, maxProperties or maxLength to set.
-type Bound struct {
-	Field   string `json:"field"`
-	Keyword string `json:"keyword"`
-	Max     int64  `json:"max"`
 }
 
 // LintView is `kval lint`'s verdict on the CRD.

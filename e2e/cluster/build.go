@@ -18,7 +18,8 @@ var sourceFiles = []string{"go.mod", "go.sum", "main.go"}
 // KubeAPIServer returns the path of the kube-apiserver binary built from
 // e2e/kubeapiserver, building it into the Go build cache if it is not there.
 // It is exported for harnesses other than Start that need the same binary
-// (an envtest of a developer's own, for instance).
+// (e2e/kvaltestmanager's envtest comparison, an envtest of a developer's
+// own).
 func KubeAPIServer(ctx context.Context) (string, error) {
 	src, err := sourceDir()
 	if err != nil {

@@ -12,18 +12,7 @@ import (
 // directory and read from there when the server is gone; a URL that
 // cannot be fetched, or holds no CRD, is unusable input naming it.
 func TestCRDFromURL(t *testing.T) {
-	t.Setenv("XDG_CACHE_HOME", t.TempDir())
-	crd, err := os.ReadFile("../../../../examples/crd.yaml")
-	if err != nil {
-		t.Fatal(err)
-	}
-	mux := http.NewServeMux()
-	mux.HandleFunc("/crd.yaml", func(w http.ResponseWriter, r *http.Request) { w.Write(crd) })
-	mux.HandleFunc("/configmap.yaml", func(w http.ResponseWriter, r *http.Request) {
-		w.Write([]byte("apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: x\n"))
-	})
-	srv := httptest.NewServer(mux)
-	defer srv.Close()
+	srv := crdServer(t, "../../../../examples/crd.yaml")
 	objects := "testdata/validate/helm-template.yaml"
 
 	code, stdout, stderr := runKval(t, "", "validate", "--crd", srv.URL+"/crd.yaml", "-n", "shop", objects)
@@ -54,18 +43,7 @@ func TestPruneWithChart(t *testing.T) {
 // TestLintChartAndURL: kval lint reads a chart's crds/ (not its templates)
 // and a URL's documents; a URL that fails or holds no CRD is unusable.
 func TestLintChartAndURL(t *testing.T) {
-	t.Setenv("XDG_CACHE_HOME", t.TempDir())
-	crd, err := os.ReadFile("testdata/charts/shop/charts/cache/crds/caches.yaml")
-	if err != nil {
-		t.Fatal(err)
-	}
-	mux := http.NewServeMux()
-	mux.HandleFunc("/crd.yaml", func(w http.ResponseWriter, r *http.Request) { w.Write(crd) })
-	mux.HandleFunc("/configmap.yaml", func(w http.ResponseWriter, r *http.Request) {
-		w.Write([]byte("apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: x\n"))
-	})
-	srv := httptest.NewServer(mux)
-	defer srv.Close()
+	srv := crdServer(t, "testdata/charts/shop/charts/cache/crds/caches.yaml")
 	code, stdout, stderr := runKval(t, "", "lint", "testdata/charts/shop", srv.URL+"/crd.yaml")
 	for _, want := range []string{`testdata/charts/shop/crds/databases.yaml:1: CustomResourceDefinition "databases.example.kval.dev" is valid`,
 		`testdata/charts/shop/charts/cache/crds/caches.yaml:1: CustomResourceDefinition "caches.example.kval.dev" is valid`,
@@ -96,4 +74,24 @@ func TestPruneWithCRDsAmongTheObjects(t *testing.T) {
 	if code != ExitValid || !strings.Contains(stdout.String(), "name: reporting") || !strings.Contains(stdout.String(), "kind: Cache") {
 		t.Fatalf("exit %d\n%s\n%s", code, stdout.String(), stderr.String())
 	}
+}
+
+// crdServer serves crdFile at /crd.yaml and a ConfigMap, no CRD, at
+// /configmap.yaml until the test ends (or it is closed), with the user's
+// cache directory, where kval keeps fetched CRDs, a temporary one.
+func crdServer(t *testing.T, crdFile string) *httptest.Server {
+	t.Helper()
+	t.Setenv("XDG_CACHE_HOME", t.TempDir())
+	crd, err := os.ReadFile(crdFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mux := http.NewServeMux()
+	mux.HandleFunc("/crd.yaml", func(w http.ResponseWriter, r *http.Request) { w.Write(crd) })
+	mux.HandleFunc("/configmap.yaml", func(w http.ResponseWriter, r *http.Request) {
+		w.Write([]byte("apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: x\n"))
+	})
+	srv := httptest.NewServer(mux)
+	t.Cleanup(srv.Close)
+	return srv
 }

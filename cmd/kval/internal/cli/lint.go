@@ -102,7 +102,7 @@ type lintResult struct {
 	// Error says why the document (or file) could not be checked at all.
 	Error string `json:"error,omitempty"`
 	// CELCosts explains the estimated costs of CEL rules (see lint_costs.go).
-	CELCosts []celCost `json:"celCosts,omitempty"`
+	CELCosts []lint.CELCost `json:"celCosts,omitempty"`
 	// Old is the old CRD of an update (--old); Changes between it and this
 	// CRD; Objects the stored objects replayed (see lint_upgrade.go).
 	Old     string           `json:"old,omitempty"`

@@ -141,7 +141,7 @@ func (r *objectResult) message() string {
 }
 
 // invalidMessage renders errors as kubectl prints kube-apiserver's Invalid
-// status: one cause inline, several as a bulleted list; duplicates once.
+// status (engine.InvalidMessage), with its final newline.
 func invalidMessage(kind, name string, errs field.ErrorList) string {
 	return invalidMessageAt(kind, name, errs, nil)
 }
@@ -150,31 +150,13 @@ func invalidMessage(kind, name string, errs field.ErrorList) string {
 // the line of each cause's field (lines[i] is errs[i]'s, 0 when unknown):
 // the text output names the first line before the message.
 func invalidMessageAt(kind, name string, errs field.ErrorList, lines []int) string {
-	prefix := fmt.Sprintf("The %s %q is invalid: ", kind, name)
-	var causes []string
-	var causeLines []int
-	seen := map[string]bool{}
-	for i, e := range errs {
-		msg := fmt.Sprintf("%s: %s", e.Field, e.ErrorBody())
-		if !seen[msg] {
-			seen[msg] = true
-			causes = append(causes, msg)
-			causeLines = append(causeLines, lineOf(lines, i))
+	msg := engine.NewInvalidMessage(kind, name, errs)
+	for i, c := range msg.Causes {
+		if line := lineOf(lines, c.Err); line > 0 && len(msg.Causes) > 1 {
+			msg.Causes[i].Text += fmt.Sprintf(" (line %d)", line)
 		}
 	}
-	if len(causes) == 1 {
-		return prefix + causes[0] + "\n"
-	}
-	var b strings.Builder
-	b.WriteString(prefix + "\n")
-	for i, c := range causes {
-		b.WriteString("* " + c)
-		if causeLines[i] > 0 {
-			fmt.Fprintf(&b, " (line %d)", causeLines[i])
-		}
-		b.WriteString("\n")
-	}
-	return b.String()
+	return msg.String() + "\n"
 }
 
 func lineOf(lines []int, i int) int {

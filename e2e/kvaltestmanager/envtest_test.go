@@ -1,4 +1,4 @@
-package e2e
+package kvaltestmanager
 
 import (
 	"context"
@@ -9,35 +9,26 @@ import (
 	"testing"
 	"time"
 
-	"github.com/go-logr/logr"
 	corev1 "k8s.io/api/core/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
-	"k8s.io/apimachinery/pkg/runtime/schema"
-	clientgoscheme "k8s.io/client-go/kubernetes/scheme"
 	"k8s.io/client-go/rest"
-	"k8s.io/utils/ptr"
-	ctrl "sigs.k8s.io/controller-runtime"
 	"sigs.k8s.io/controller-runtime/pkg/client"
-	"sigs.k8s.io/controller-runtime/pkg/config"
 	"sigs.k8s.io/controller-runtime/pkg/envtest"
-	metricsserver "sigs.k8s.io/controller-runtime/pkg/metrics/server"
-	"sigs.k8s.io/controller-runtime/pkg/reconcile"
 
 	"github.com/kval-dev/kval/e2e/cluster"
 	"github.com/kval-dev/kval/kvaltest"
 )
 
 // TestKvaltestServerAgainstEnvtest runs one controller-runtime Manager,
-// with a cache, a field index and a controller of the example Database,
+// startManager's, with a cache, a field index and the Database controller,
 // against kvaltest.Server and against envtest (kube-apiserver from
 // e2e/kubeapiserver and etcd from PATH, as conformance/gatewaycel runs
 // envtest), checks that it reconciles the same way on both, and logs how
 // long each takes to start and to answer a reconcile: the figures of the
 // README's kvaltest section.
 func TestKvaltestServerAgainstEnvtest(t *testing.T) {
-	ctrl.SetLogger(logr.Discard())
-	crd := filepath.Join("..", "examples", "crd.yaml")
+	crd := filepath.Join("..", "..", "examples", "crd.yaml")
 	var rows []string
 	t.Run("kvaltest", func(t *testing.T) {
 		start := time.Now()
@@ -95,7 +86,7 @@ const reconciles = 20
 // time and waits for each to be reconciled; it returns a row of figures.
 func measureManager(t *testing.T, name string, cfg *rest.Config, serverStart time.Duration) string {
 	start := time.Now()
-	cached := runDatabaseManager(t, cfg)
+	cached := startManager(t, cfg)
 	managerStart := time.Since(start)
 	direct, err := client.New(cfg, client.Options{})
 	if err != nil {
@@ -104,7 +95,8 @@ func measureManager(t *testing.T, name string, cfg *rest.Config, serverStart tim
 	ctx := context.Background()
 	var trips []time.Duration
 	for i := range reconciles {
-		db := exampleDatabase(fmt.Sprintf("db-%d", i), []string{"postgres", "mysql"}[i%2])
+		db := database(fmt.Sprintf("db-%d", i))
+		_ = unstructured.SetNestedField(db.Object, []string{"postgres", "mysql"}[i%2], "spec", "engine")
 		start := time.Now()
 		if err := direct.Create(ctx, db); err != nil {
 			t.Fatal(err)
@@ -113,8 +105,8 @@ func measureManager(t *testing.T, name string, cfg *rest.Config, serverStart tim
 		trips = append(trips, time.Since(start))
 	}
 	list := &unstructured.UnstructuredList{}
-	list.SetGroupVersionKind(exampleDatabaseGVK.GroupVersion().WithKind("DatabaseList"))
-	if err := cached.List(ctx, list, client.InNamespace("shop"), client.MatchingFields{engineField: "mysql"}); err != nil || len(list.Items) != reconciles/2 {
+	list.SetGroupVersionKind(databaseGVK.GroupVersion().WithKind("DatabaseList"))
+	if err := cached.List(ctx, list, client.InNamespace("shop"), client.MatchingFields{engineIndex: "mysql"}); err != nil || len(list.Items) != reconciles/2 {
 		t.Fatalf("%s: the cache's field index: %v, %d items", name, err, len(list.Items))
 	}
 	slices.Sort(trips)
@@ -123,25 +115,12 @@ func measureManager(t *testing.T, name string, cfg *rest.Config, serverStart tim
 		trips[len(trips)/2].Round(100*time.Microsecond), trips[len(trips)-1].Round(100*time.Microsecond))
 }
 
-var exampleDatabaseGVK = schema.GroupVersionKind{Group: "example.kval.dev", Version: "v1", Kind: "Database"}
-
-// engineField is the Manager's field index of Databases by engine.
-const engineField = "spec.engine"
-
-func exampleDatabase(name, engine string) *unstructured.Unstructured {
-	return &unstructured.Unstructured{Object: map[string]any{
-		"apiVersion": "example.kval.dev/v1", "kind": "Database",
-		"metadata": map[string]any{"name": name, "namespace": "shop"},
-		"spec":     map[string]any{"engine": engine, "version": "16.2"},
-	}}
-}
-
 // waitReconciled polls until db's status says Ready with its ConfigMap.
 func waitReconciled(t *testing.T, c client.Client, db *unstructured.Unstructured) {
 	deadline := time.Now().Add(30 * time.Second)
 	for {
 		got := &unstructured.Unstructured{}
-		got.SetGroupVersionKind(exampleDatabaseGVK)
+		got.SetGroupVersionKind(databaseGVK)
 		err := c.Get(context.Background(), client.ObjectKeyFromObject(db), got)
 		phase, _, _ := unstructured.NestedString(got.Object, "status", "phase")
 		if err == nil && phase == "Ready" {
@@ -151,67 +130,5 @@ func waitReconciled(t *testing.T, c client.Client, db *unstructured.Unstructured
 			t.Fatalf("%s not reconciled: %v %v", db.GetName(), err, got.Object)
 		}
 		time.Sleep(time.Millisecond)
-	}
-}
-
-// runDatabaseManager runs, until the test ends, a Manager whose
-// controller gives each Database an owned ConfigMap and status phase
-// Ready; it returns the Manager's (cached) client once the cache synced.
-func runDatabaseManager(t *testing.T, cfg *rest.Config) client.Client {
-	mgr, err := ctrl.NewManager(cfg, ctrl.Options{
-		Scheme:                 clientgoscheme.Scheme,
-		Metrics:                metricsserver.Options{BindAddress: "0"},
-		HealthProbeBindAddress: "0",
-		Controller:             config.Controller{SkipNameValidation: ptr.To(true)},
-		Client:                 client.Options{Cache: &client.CacheOptions{Unstructured: true}},
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	db := &unstructured.Unstructured{}
-	db.SetGroupVersionKind(exampleDatabaseGVK)
-	ctx, cancel := context.WithCancel(context.Background())
-	if err := mgr.GetFieldIndexer().IndexField(ctx, db, engineField, func(o client.Object) []string {
-		engine, _, _ := unstructured.NestedString(o.(*unstructured.Unstructured).Object, "spec", "engine")
-		return []string{engine}
-	}); err != nil {
-		t.Fatal(err)
-	}
-	r := ctrl.NewControllerManagedBy(mgr).For(db).Owns(&corev1.ConfigMap{})
-	if err := r.Complete(reconcileDatabase(mgr.GetClient())); err != nil {
-		t.Fatal(err)
-	}
-	done := make(chan error, 1)
-	go func() { done <- mgr.Start(ctx) }()
-	t.Cleanup(func() {
-		cancel()
-		if err := <-done; err != nil {
-			t.Errorf("manager: %v", err)
-		}
-	})
-	if !mgr.GetCache().WaitForCacheSync(ctx) {
-		t.Fatal("the manager's cache did not sync")
-	}
-	return mgr.GetClient()
-}
-
-// reconcileDatabase creates a Database's ConfigMap and sets its phase.
-func reconcileDatabase(c client.Client) reconcile.Func {
-	return func(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
-		db := &unstructured.Unstructured{}
-		db.SetGroupVersionKind(exampleDatabaseGVK)
-		if err := c.Get(ctx, req.NamespacedName, db); err != nil {
-			return ctrl.Result{}, client.IgnoreNotFound(err)
-		}
-		engine, _, _ := unstructured.NestedString(db.Object, "spec", "engine")
-		cm := &corev1.ConfigMap{ObjectMeta: metav1.ObjectMeta{Name: db.GetName(), Namespace: db.GetNamespace()}, Data: map[string]string{"engine": engine}}
-		if err := ctrl.SetControllerReference(db, cm, c.Scheme()); err != nil {
-			return ctrl.Result{}, err
-		}
-		if err := c.Create(ctx, cm); client.IgnoreAlreadyExists(err) != nil {
-			return ctrl.Result{}, err
-		}
-		_ = unstructured.SetNestedField(db.Object, "Ready", "status", "phase")
-		return ctrl.Result{}, c.Status().Update(ctx, db)
 	}
 }
