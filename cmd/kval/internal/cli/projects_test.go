@@ -15,3 +15,12 @@ func TestLintOldScrapeConfigEnumOutOfAllOf(t *testing.T) {
 	runGolden(t, cliCase{golden: "projects/prometheus-operator-0.80-0.93",
 		args: []string{"lint", "--old", dir + "v0.80.1", dir + "v0.93.0"}})
 }
+
+// TestLintOldObjectsFluxSamples: Flux source-controller's samples carry no
+// metadata.namespace; on the 1.8.5 to 1.9.1 CRDs they get the default
+// namespace and the benign upgrade exits 0 (issue 27 item 3).
+func TestLintOldObjectsFluxSamples(t *testing.T) {
+	const dir = projects + "flux-source-controller/"
+	runGolden(t, cliCase{golden: "projects/flux-source-controller-1.8.5-1.9.1",
+		args: []string{"lint", "--old", dir + "v1.8.5/crd", "--objects", dir + "v1.9.1/samples", dir + "v1.9.1/crd"}})
+}
