@@ -24,3 +24,18 @@ func TestLintOldObjectsFluxSamples(t *testing.T) {
 	runGolden(t, cliCase{golden: "projects/flux-source-controller-1.8.5-1.9.1",
 		args: []string{"lint", "--old", dir + "v1.8.5/crd", "--objects", dir + "v1.9.1/samples", dir + "v1.9.1/crd"}})
 }
+
+// TestValidateStrictByDefaultCNPGSample: CloudNativePG 1.30.0's own sample
+// cluster-example-bis.yaml sets a field its Cluster CRD does not have; kval
+// validate refuses it by default, at the field's line, and warns under
+// --field-validation Warn (issue 27 item 6).
+func TestValidateStrictByDefaultCNPGSample(t *testing.T) {
+	const dir = projects + "cloudnative-pg/v1.30.0/"
+	crd, sample := dir+"postgresql.cnpg.io_clusters.yaml", dir+"cluster-example-bis.yaml"
+	for _, c := range []cliCase{
+		{golden: "projects/cloudnative-pg-sample-default", args: []string{"validate", "--crd", crd, sample}},
+		{golden: "projects/cloudnative-pg-sample-warn", args: []string{"validate", "--field-validation", "Warn", "--crd", crd, sample}},
+	} {
+		runGolden(t, c)
+	}
+}
