@@ -39,3 +39,13 @@ func TestValidateStrictByDefaultCNPGSample(t *testing.T) {
 		runGolden(t, c)
 	}
 }
+
+// TestValidateOldClusterRoleWithNamespace: the HPE CSI driver chart 2.0.0
+// stamps the release namespace on its ClusterRole hpe-csi-driver-role;
+// unchanged under --old it is valid, as kube-apiserver clears the namespace
+// of the stored and the new object alike (issue 27 item 1).
+func TestValidateOldClusterRoleWithNamespace(t *testing.T) {
+	const file = projects + "hpe-csi-driver/v2.0.0/clusterrole.yaml"
+	runGolden(t, cliCase{golden: "projects/hpe-csi-driver-clusterrole-unchanged",
+		args: []string{"validate", "--old", file, file}})
+}
