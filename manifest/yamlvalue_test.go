@@ -114,7 +114,7 @@ func compareFile(t *testing.T, path string, stats *diffStats) {
 func TestYAMLDecodeMatchesJSONRoundTripOnFiles(t *testing.T) {
 	var stats diffStats
 	files := 0
-	for _, root := range []string{"../testdata/corpus", "../examples", "../cmd/kval/internal/cli/testdata"} {
+	for _, root := range []string{"../testdata/corpus", "../testdata/projects", "../examples", "../cmd/kval/internal/cli/testdata"} {
 		err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
 			if err != nil || d.IsDir() {
 				return err

@@ -1,0 +1,51 @@
+package cli
+
+import "testing"
+
+// projects holds real projects' files (see its README for where each comes
+// from): the findings of issue 27 were made on them.
+const projects = "../../../../testdata/projects/"
+
+// TestLintOldScrapeConfigEnumOutOfAllOf: prometheus-operator 0.80.1 to
+// 0.93.0 moved ScrapeConfig's ovhcloudSDConfigs[*].service enum out of an
+// allOf with the same values; lint --old does not call that a narrowing
+// (issue 27 item 4). The openstackSDConfigs[*].role narrowing is real.
+func TestLintOldScrapeConfigEnumOutOfAllOf(t *testing.T) {
+	const dir = projects + "prometheus-operator/"
+	runGolden(t, cliCase{golden: "projects/prometheus-operator-0.80-0.93",
+		args: []string{"lint", "--old", dir + "v0.80.1", dir + "v0.93.0"}})
+}
+
+// TestLintOldObjectsFluxSamples: Flux source-controller's samples carry no
+// metadata.namespace; on the 1.8.5 to 1.9.1 CRDs they get the default
+// namespace and the benign upgrade exits 0 (issue 27 item 3).
+func TestLintOldObjectsFluxSamples(t *testing.T) {
+	const dir = projects + "flux-source-controller/"
+	runGolden(t, cliCase{golden: "projects/flux-source-controller-1.8.5-1.9.1",
+		args: []string{"lint", "--old", dir + "v1.8.5/crd", "--objects", dir + "v1.9.1/samples", dir + "v1.9.1/crd"}})
+}
+
+// TestValidateStrictByDefaultCNPGSample: CloudNativePG 1.30.0's own sample
+// cluster-example-bis.yaml sets a field its Cluster CRD does not have; kval
+// validate refuses it by default, at the field's line, and warns under
+// --field-validation Warn (issue 27 item 6).
+func TestValidateStrictByDefaultCNPGSample(t *testing.T) {
+	const dir = projects + "cloudnative-pg/v1.30.0/"
+	crd, sample := dir+"postgresql.cnpg.io_clusters.yaml", dir+"cluster-example-bis.yaml"
+	for _, c := range []cliCase{
+		{golden: "projects/cloudnative-pg-sample-default", args: []string{"validate", "--crd", crd, sample}},
+		{golden: "projects/cloudnative-pg-sample-warn", args: []string{"validate", "--field-validation", "Warn", "--crd", crd, sample}},
+	} {
+		runGolden(t, c)
+	}
+}
+
+// TestValidateOldClusterRoleWithNamespace: the HPE CSI driver chart 2.0.0
+// stamps the release namespace on its ClusterRole hpe-csi-driver-role;
+// unchanged under --old it is valid, as kube-apiserver clears the namespace
+// of the stored and the new object alike (issue 27 item 1).
+func TestValidateOldClusterRoleWithNamespace(t *testing.T) {
+	const file = projects + "hpe-csi-driver/v2.0.0/clusterrole.yaml"
+	runGolden(t, cliCase{golden: "projects/hpe-csi-driver-clusterrole-unchanged",
+		args: []string{"validate", "--old", file, file}})
+}
