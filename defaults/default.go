@@ -1,62 +1,94 @@
 package defaults
 
-import "github.com/kval-dev/kval/internal/jsonvalue"
+import (
+	"context"
+
+	"github.com/kval-dev/kval/internal/jsonvalue"
+	"github.com/kval-dev/kval/internal/walkstop"
+)
 
 // Default sets missing fields, and null fields that are not nullable, to a
 // copy of their default, recursively. It changes obj in place.
 func (d *Defaulter) Default(obj any) {
-	d.root.apply(obj)
+	d.DefaultContext(context.Background(), obj)
 }
 
-func (n *node) apply(x any) {
-	if n == nil {
+// DefaultContext is Default that stops early once ctx ends, leaving obj
+// defaulted in part (the caller must check ctx).
+func (d *Defaulter) DefaultContext(ctx context.Context, obj any) {
+	stop := walkstop.New(ctx)
+	d.root.apply(&stop, obj)
+}
+
+func (n *node) apply(stop *walkstop.Stopper, x any) {
+	if n == nil || stop.Ended() {
 		return
 	}
 	switch x := x.(type) {
 	case map[string]any:
-		for name, prop := range n.props {
-			if prop.def == nil {
-				continue
-			}
-			if v, found := x[name]; !found || (v == nil && !prop.nullable) {
-				x[name] = jsonvalue.DeepCopy(prop.def)
-			}
-		}
-		for k, v := range x {
-			if prop, ok := n.props[k]; ok {
-				prop.apply(v)
-				continue
-			}
-			if ap := n.additional; ap != nil {
-				if v == nil && !ap.nullable {
-					v = jsonvalue.DeepCopy(ap.def)
-					x[k] = v
-				}
-				ap.apply(v)
-			}
-		}
+		n.applyObject(stop, x)
 	case []any:
-		items := n.items
-		if items == nil {
-			return
+		n.items.applyItems(stop, x)
+	}
+}
+
+func (n *node) applyObject(stop *walkstop.Stopper, x map[string]any) {
+	for name, prop := range n.props {
+		if prop.def == nil {
+			continue
 		}
-		for i, v := range x {
-			if v == nil && !items.nullable {
-				v = jsonvalue.DeepCopy(items.def)
-				x[i] = v
+		if v, found := x[name]; !found || (v == nil && !prop.nullable) {
+			x[name] = jsonvalue.DeepCopy(prop.def)
+		}
+	}
+	for k, v := range x {
+		if prop, ok := n.props[k]; ok {
+			prop.apply(stop, v)
+			continue
+		}
+		if ap := n.additional; ap != nil {
+			if v == nil && !ap.nullable {
+				v = jsonvalue.DeepCopy(ap.def)
+				x[k] = v
 			}
-			items.apply(v)
+			ap.apply(stop, v)
 		}
+	}
+}
+
+// applyItems defaults the items of a list whose items' node is items.
+func (items *node) applyItems(stop *walkstop.Stopper, x []any) {
+	if items == nil {
+		return
+	}
+	for i, v := range x {
+		if v == nil && !items.nullable {
+			v = jsonvalue.DeepCopy(items.def)
+			x[i] = v
+		}
+		items.apply(stop, v)
 	}
 }
 
 // PruneNulls removes, in place, null fields whose schema is neither nullable
 // nor defaulted; nulls that have a default are left for Default.
 func (d *Defaulter) PruneNulls(obj any) {
-	d.root.pruneNulls(obj)
+	d.PruneNullsContext(context.Background(), obj)
 }
 
-func (n *node) pruneNulls(x any) {
+// PruneNullsContext is PruneNulls that stops early once ctx ends, leaving
+// nulls in part of obj (the caller must check ctx).
+func (d *Defaulter) PruneNullsContext(ctx context.Context, obj any) {
+	stop := walkstop.New(ctx)
+	d.root.pruneNulls(&stop, obj)
+}
+
+// pruneNulls walks only where the schema has nodes: below a nil node no
+// field has a schema, so no null is removed.
+func (n *node) pruneNulls(stop *walkstop.Stopper, x any) {
+	if n == nil || stop.Ended() {
+		return
+	}
 	switch x := x.(type) {
 	case map[string]any:
 		for k, v := range x {
@@ -65,15 +97,11 @@ func (n *node) pruneNulls(x any) {
 				delete(x, k)
 				continue
 			}
-			child.pruneNulls(v)
+			child.pruneNulls(stop, v)
 		}
 	case []any:
-		var items *node
-		if n != nil {
-			items = n.items
-		}
 		for _, v := range x {
-			items.pruneNulls(v)
+			n.items.pruneNulls(stop, v)
 		}
 	}
 }

@@ -7,6 +7,10 @@
 //     field that is not nullable, to a copy of the default, inside items and
 //     additionalProperties too.
 //
+// DefaultContext and PruneNullsContext stop once the request's context ends
+// (checked every 1024 values), leaving the object changed in part: the
+// caller must return the context's error.
+//
 // Compile prepares a schema once: the default values it uses are the
 // apiserver's served defaults, that is, each default pruned as part of the
 // object around it (unknown fields and unknown metadata fields removed), so an

@@ -1,6 +1,8 @@
 package engine
 
 import (
+	"context"
+
 	"github.com/kval-dev/kval/defaults"
 	"github.com/kval-dev/kval/objectmeta"
 	"github.com/kval-dev/kval/prune"
@@ -53,11 +55,11 @@ func storageVersion(crd *schema.CRD, version string) string {
 // coerce is what converting an object to the codec's version does besides
 // setting apiVersion: prune unknown fields, drop non-nullable nulls, and
 // coerce embedded resources. Objects it reaches have been decoded, so
-// nothing it finds is reported.
-func (c *codec) coerce(obj map[string]any) {
+// nothing it finds is reported. Once ctx ends it stops early.
+func (c *codec) coerce(ctx context.Context, obj map[string]any) {
 	if c.prunes {
-		prune.Prune(obj, c.schema, prune.Options{ResourceRoot: true})
-		c.defaulter.PruneNulls(obj)
+		prune.PruneContext(ctx, obj, c.schema, prune.Options{ResourceRoot: true})
+		c.defaulter.PruneNullsContext(ctx, obj)
 	}
 	if c.embedded {
 		objectmeta.Coerce(nil, obj, c.schema, objectmeta.CoerceOptions{})

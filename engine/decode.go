@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"context"
 	"sort"
 
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
@@ -17,21 +18,21 @@ import (
 // apply defaults. obj is changed in place. Decoding errors are the errors a
 // 400 Bad Request would carry.
 func (v *Validator) Decode(obj map[string]any) *Result {
-	return v.decode(obj, true)
+	return v.DecodeContext(context.Background(), obj)
 }
 
-// decode is Decode; pruneNulls false keeps the non-nullable nulls (see
-// Request.Applied).
-func (v *Validator) decode(obj map[string]any, pruneNulls bool) *Result {
+// DecodeContext is Decode that stops pruning and defaulting early once ctx
+// ends: obj is then decoded in part and the Result must not be trusted (the
+// caller checks ctx, as Validate does).
+func (v *Validator) DecodeContext(ctx context.Context, obj map[string]any) *Result {
+	return v.decode(ctx, obj, true)
+}
+
+// decode is DecodeContext; pruneNulls false keeps the non-nullable nulls
+// (see Request.Applied).
+func (v *Validator) decode(ctx context.Context, obj map[string]any, pruneNulls bool) *Result {
 	res := &Result{}
-	for _, k := range []string{"apiVersion", "kind"} {
-		if val, found := obj[k]; found {
-			if _, ok := val.(string); !ok {
-				res.Errors = append(res.Errors, field.Invalid(field.NewPath(k), val, "must be a string"))
-			}
-		}
-	}
-	if len(res.Errors) > 0 {
+	if res.Errors = typeMetaErrors(obj); len(res.Errors) > 0 {
 		return res
 	}
 	// Plain metadata is already what the ObjectMeta round trip gives back.
@@ -49,11 +50,11 @@ func (v *Validator) decode(obj map[string]any, pruneNulls bool) *Result {
 		res.Pruned = append(res.Pruned, unknownMeta...)
 	}
 	if v.prunes {
-		pruned := prune.Prune(obj, v.schema, prune.Options{ResourceRoot: true})
+		pruned := prune.PruneContext(ctx, obj, v.schema, prune.Options{ResourceRoot: true})
 		res.Pruned = append(res.Pruned, pruned.Pruned...)
 		res.TypeConflicts = pruned.Conflicts
 		if pruneNulls {
-			v.defaulter.PruneNulls(obj)
+			v.defaulter.PruneNullsContext(ctx, obj)
 		}
 	}
 	if v.embedded {
@@ -70,8 +71,22 @@ func (v *Validator) decode(obj map[string]any, pruneNulls bool) *Result {
 			return res
 		}
 	}
-	v.defaulter.Default(obj)
+	v.defaulter.DefaultContext(ctx, obj)
 	sort.Strings(res.Pruned)
 	res.Object = obj
 	return res
+}
+
+// typeMetaErrors are the errors of an apiVersion or kind that is not a
+// string: the decoder refuses the body before anything else.
+func typeMetaErrors(obj map[string]any) field.ErrorList {
+	var errs field.ErrorList
+	for _, k := range []string{"apiVersion", "kind"} {
+		if val, found := obj[k]; found {
+			if _, ok := val.(string); !ok {
+				errs = append(errs, field.Invalid(field.NewPath(k), val, "must be a string"))
+			}
+		}
+	}
+	return errs
 }

@@ -31,6 +31,12 @@
 // kube-apiserver does not send (a status dropped past the status
 // subresource) are Result.Notes, apart from the warnings as data.
 //
+// A request's context bounds its work: decoding (pruning, dropping nulls,
+// defaulting, reading back), value and list-type validation, CEL and the
+// mutability extensions stop once it ends, and Validate then returns its
+// error with a Result that carries an internal error and no object, never
+// one that reads as allowed.
+//
 // Everything that depends only on the schema is computed once in Compile; the
 // per-object path walks the object and nothing else.
 package engine

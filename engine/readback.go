@@ -1,5 +1,7 @@
 package engine
 
+import "context"
+
 // readBack changes a stored object into the one kube-apiserver returns when
 // it reads the object from storage: in a create's or an update's response
 // (dry runs included: the dry-run storage encodes and decodes too), and as
@@ -7,20 +9,21 @@ package engine
 // version; reading decodes them with that version's schema, applies its
 // defaults again (so a status the create strategy dropped comes back as
 // far as it has defaults), repairs a missing generation to 1, and converts
-// to the requested version, pruning with its schema.
-func (v *Validator) readBack(obj map[string]any) {
+// to the requested version, pruning with its schema. Once ctx ends it
+// stops early.
+func (v *Validator) readBack(ctx context.Context, obj map[string]any) {
 	storage := v.storage
 	if storage == &v.codec {
-		storage.defaulter.Default(obj)
+		storage.defaulter.DefaultContext(ctx, obj)
 		repairGeneration(obj)
 		return
 	}
 	apiVersion, hasAPIVersion := obj["apiVersion"]
 	obj["apiVersion"] = storage.apiVersion
-	storage.coerce(obj)
-	storage.defaulter.Default(obj)
+	storage.coerce(ctx, obj)
+	storage.defaulter.DefaultContext(ctx, obj)
 	repairGeneration(obj)
-	v.codec.coerce(obj)
+	v.codec.coerce(ctx, obj)
 	if hasAPIVersion {
 		obj["apiVersion"] = apiVersion
 	} else {

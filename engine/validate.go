@@ -2,6 +2,9 @@ package engine
 
 import (
 	"context"
+	"fmt"
+
+	"k8s.io/apimachinery/pkg/util/validation/field"
 
 	"github.com/kval-dev/kval/internal/jsonvalue"
 )
@@ -10,8 +13,10 @@ import (
 // a copy of the old one), prepare it as the registry and the strategy do,
 // then run every pipeline step and extension check that applies. It returns
 // an error and no Result for a request it cannot run (an update without an
-// old object, an unknown subresource). When ctx ends during the request, the
-// Result is incomplete and the error is ctx's: do not trust its verdict.
+// old object, an unknown subresource). When ctx ends during the request,
+// decoding, pruning, defaulting and every step stop early, and the error is
+// ctx's; the incomplete Result then carries an internal error too, so that
+// even a caller that ignored the error could not read it as allowed.
 func (v *Validator) Validate(ctx context.Context, req Request) (*Result, error) {
 	ops, err := req.ops()
 	if err != nil {
@@ -20,14 +25,26 @@ func (v *Validator) Validate(ctx context.Context, req Request) (*Result, error) 
 	_, userStatus := req.Object["status"]
 	r := &run{v: v, req: &req, ops: ops, userStatus: userStatus}
 	switch {
-	case r.decode():
+	case r.decode(ctx) && ctx.Err() == nil:
 		borrowed := r.prepare()
 		r.validate(ctx)
-		r.finish(borrowed)
-	case req.KvalChecksAfterErrors && r.rejectedForUnknownFieldsOnly():
+		r.finish(ctx, borrowed)
+	case ctx.Err() == nil && req.KvalChecksAfterErrors && r.rejectedForUnknownFieldsOnly():
 		r.kvalChecksOnly(ctx)
 	}
-	return r.res, ctx.Err()
+	return r.res, r.stopped(ctx)
+}
+
+// stopped returns ctx's error once ctx has ended, and then marks the Result
+// as failed, without an object: a stopped walk may have missed errors and
+// left the object half pruned.
+func (r *run) stopped(ctx context.Context) error {
+	err := ctx.Err()
+	if err != nil {
+		r.res.Object = nil
+		r.res.Errors = append(r.res.Errors, field.InternalError(nil, fmt.Errorf("the check did not finish: %w", err)))
+	}
+	return err
 }
 
 // rejectedForUnknownFieldsOnly: strict field validation refused an object
@@ -49,21 +66,24 @@ func (r *run) kvalChecksOnly(ctx context.Context) {
 // decode decodes the new object, and on update a copy of the old one, and
 // reports whether validation can go on. An old object that does not decode
 // is reported under the path "<old object>".
-func (r *run) decode() bool {
-	r.res = r.v.decode(r.req.Object, !r.req.Applied)
+func (r *run) decode(ctx context.Context) bool {
+	r.res = r.v.decode(ctx, r.req.Object, !r.req.Applied)
+	if ctx.Err() != nil {
+		return false
+	}
 	if r.req.OldObject != nil {
 		r.old = r.req.OldObject
 		if !r.req.OldObjectDisposable {
 			r.old = jsonvalue.DeepCopyObject(r.old)
 		}
-		oldRes := r.v.Decode(r.old)
+		oldRes := r.v.DecodeContext(ctx, r.old)
 		for _, e := range oldRes.Errors {
 			e.Detail = "in the old object: " + e.Detail
 			r.res.Errors = append(r.res.Errors, e)
 		}
 		if oldRes.Valid() {
 			// kube-apiserver's old object is read from storage.
-			r.v.readBack(r.old)
+			r.v.readBack(ctx, r.old)
 		}
 	}
 	if !r.res.Valid() {
@@ -99,7 +119,7 @@ func (r *run) prepare() (borrowed bool) {
 // finish adds kube-apiserver's finalizer warnings, gives back a borrowed
 // resourceVersion, and reads the object back as kube-apiserver's response
 // does.
-func (r *run) finish(borrowed bool) {
+func (r *run) finish(ctx context.Context, borrowed bool) {
 	if r.ops != OnStatusUpdate && r.req.Scope == AllChecks {
 		r.res.Warnings = append(r.res.Warnings, finalizerWarnings(r.obj, r.old)...)
 	}
@@ -109,5 +129,5 @@ func (r *run) finish(borrowed bool) {
 	if r.req.KeepStored && r.res.Object != nil {
 		r.res.Stored = jsonvalue.DeepCopyObject(r.res.Object)
 	}
-	r.v.readBack(r.res.Object)
+	r.v.readBack(ctx, r.res.Object)
 }

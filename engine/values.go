@@ -39,12 +39,12 @@ func compileValues(s *schema.Schema) (*valueStage, error) {
 
 // values is the value validation of a create or of an update, with
 // ratcheting unless the request disables it.
-func (r *run) values(context.Context) field.ErrorList {
+func (r *run) values(ctx context.Context) field.ErrorList {
 	stage := r.v.values.object
 	if !r.ratcheting() {
-		return stage.Validate(nil, r.obj)
+		return stage.ValidateContext(ctx, nil, r.obj)
 	}
-	out := stage.ValidateUpdate(nil, r.obj, r.old)
+	out := stage.ValidateUpdateContext(ctx, nil, r.obj, r.old)
 	r.res.Ratcheted = append(r.res.Ratcheted, out.Ratcheted...)
 	return out.Errors
 }
@@ -52,28 +52,28 @@ func (r *run) values(context.Context) field.ErrorList {
 // statusValues is the value validation of a status update: the new status
 // against the status schema, the old status for ratcheting. A status update
 // that removes the status has nothing to validate.
-func (r *run) statusValues(context.Context) field.ErrorList {
+func (r *run) statusValues(ctx context.Context) field.ErrorList {
 	status, has := r.obj["status"]
 	if !has {
 		return nil
 	}
 	path := field.NewPath("status")
 	if !r.ratcheting() {
-		return r.v.values.status.Validate(path, status)
+		return r.v.values.status.ValidateContext(ctx, path, status)
 	}
-	out := r.v.values.status.ValidateUpdate(path, status, r.old["status"])
+	out := r.v.values.status.ValidateUpdateContext(ctx, path, status, r.old["status"])
 	r.res.Ratcheted = append(r.res.Ratcheted, out.Ratcheted...)
 	return out.Errors
 }
 
 // listTypes checks set and map lists; on update, kube-apiserver reports the
 // new object's errors only when the old object had none.
-func (r *run) listTypes(context.Context) field.ErrorList {
+func (r *run) listTypes(ctx context.Context) field.ErrorList {
 	stage := r.v.values.listTypes
 	if !r.ratcheting() {
-		return stage.Validate(nil, r.obj)
+		return stage.ValidateContext(ctx, nil, r.obj)
 	}
-	out := stage.ValidateUpdate(nil, r.obj, r.old)
+	out := stage.ValidateUpdateContext(ctx, nil, r.obj, r.old)
 	r.res.ToleratedListTypes = append(r.res.ToleratedListTypes, out.Ratcheted...)
 	return out.Errors
 }

@@ -12,6 +12,10 @@
 // Compile keeps only the parts of a schema that lead to a set or map list,
 // so objects are walked only where something can fail.
 //
+// ValidateContext and ValidateUpdateContext stop once the request's context
+// ends (checked every 1024 values), with an incomplete answer the caller must
+// replace by the context's error.
+//
 // On update kube-apiserver ratchets list types as a whole: the new object's
 // errors count only when the old object had none. ValidateUpdate returns
 // them as Ratcheted otherwise.

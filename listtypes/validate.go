@@ -1,10 +1,13 @@
 package listtypes
 
 import (
+	"context"
 	"slices"
 	"sync"
 
 	"k8s.io/apimachinery/pkg/util/validation/field"
+
+	"github.com/kval-dev/kval/internal/walkstop"
 )
 
 // Result is the outcome of an update.
@@ -20,14 +23,20 @@ type Result struct {
 // validated by the compiled schema). fldPath prefixes the error paths; it is
 // nil for a custom resource.
 func (v *Validator) Validate(fldPath *field.Path, obj map[string]any) field.ErrorList {
+	return v.ValidateContext(context.Background(), fldPath, obj)
+}
+
+// ValidateContext is Validate that stops early once ctx ends, with the
+// errors found so far: an incomplete answer the caller must not trust.
+func (v *Validator) ValidateContext(ctx context.Context, fldPath *field.Path, obj map[string]any) field.ErrorList {
 	if v.root == nil || obj == nil {
 		return nil
 	}
 	w := walkers.Get().(*walker)
-	w.root = fldPath
+	w.root, w.stop = fldPath, walkstop.New(ctx)
 	w.object(v.root, obj)
 	errs := w.errs
-	w.root, w.segs, w.errs = nil, w.segs[:0], nil
+	w.root, w.segs, w.errs, w.stop = nil, w.segs[:0], nil, walkstop.Stopper{}
 	walkers.Put(w)
 	return errs
 }
@@ -35,11 +44,16 @@ func (v *Validator) Validate(fldPath *field.Path, obj map[string]any) field.Erro
 // ValidateUpdate checks the new object of an update: its errors count only
 // when the old object has none, as kube-apiserver ratchets list types.
 func (v *Validator) ValidateUpdate(fldPath *field.Path, obj, old map[string]any) Result {
-	errs := v.Validate(fldPath, obj)
+	return v.ValidateUpdateContext(context.Background(), fldPath, obj, old)
+}
+
+// ValidateUpdateContext is ValidateUpdate that stops early once ctx ends.
+func (v *Validator) ValidateUpdateContext(ctx context.Context, fldPath *field.Path, obj, old map[string]any) Result {
+	errs := v.ValidateContext(ctx, fldPath, obj)
 	if len(errs) == 0 {
 		return Result{}
 	}
-	if len(v.Validate(fldPath, old)) > 0 {
+	if len(v.ValidateContext(ctx, fldPath, old)) > 0 {
 		return Result{Ratcheted: errs}
 	}
 	return Result{Errors: errs}
@@ -53,6 +67,7 @@ type walker struct {
 	root *field.Path
 	segs []segment
 	errs field.ErrorList
+	stop walkstop.Stopper // ends the walk once the request's context ends
 }
 
 type segment struct {
@@ -114,6 +129,9 @@ func (w *walker) child(s segment, n *node, v any) {
 }
 
 func (w *walker) value(n *node, v any) {
+	if w.stop.Ended() {
+		return
+	}
 	switch v := v.(type) {
 	case map[string]any:
 		w.object(n, v)

@@ -80,6 +80,9 @@
 // more than MaxTextBytes of one document is ever buffered (a 1 GB line with
 // no newline is dropped piece by piece once it cannot fit).
 //
+// DecodeObjectContext, for a request's object, decodes nothing once the
+// request's context has ended (an object decodes in one piece).
+//
 // A failure of the stream itself (a directory, a closed descriptor, an I/O
 // error) is a *ReadError: it is returned once and ends the stream.
 package manifest

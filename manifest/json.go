@@ -3,6 +3,7 @@ package manifest
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -244,6 +245,27 @@ func lineAt(raw []byte, line int, offset int64) int {
 // at most MaxDocumentBytes and MaxDepth, integers as int64, duplicate keys
 // refused.
 func DecodeObject(raw []byte) (map[string]any, error) {
+	return DecodeObjectContext(context.Background(), raw)
+}
+
+// DecodeObjectContext is DecodeObject for a request: nothing is decoded once
+// ctx has ended, and ctx's error is returned in place of an object decoded
+// after it ended. One object is decoded in one piece (its JSON decoder
+// cannot be interrupted; at MaxDocumentBytes it takes about 0.1 s on one
+// core, BenchmarkDecodeObjectMaxSize), so of a request's object and old
+// object, none starts decoding once its context has ended.
+func DecodeObjectContext(ctx context.Context, raw []byte) (map[string]any, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	obj, err := decodeObject(raw)
+	if ctxErr := ctx.Err(); ctxErr != nil {
+		return nil, ctxErr
+	}
+	return obj, err
+}
+
+func decodeObject(raw []byte) (map[string]any, error) {
 	if len(raw) > MaxDocumentBytes {
 		return nil, fmt.Errorf("%d bytes, larger than %d bytes, the limit of kube-apiserver", len(raw), MaxDocumentBytes)
 	}

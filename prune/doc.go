@@ -22,6 +22,10 @@
 //     removed; it is reported as a conflict with the message kube-apiserver's
 //     validation gives for it.
 //
+// PruneContext stops once the request's context ends (checked every 1024
+// values, internal/walkstop): the object is then pruned in part and the
+// caller must return the context's error.
+//
 // # Where this differs from seed 003
 //
 // The seed's examples 7 and 9 describe a preserved subtree in which a child

@@ -1,11 +1,13 @@
 package prune
 
 import (
+	"context"
 	"fmt"
 	"sort"
 
 	"k8s.io/apimachinery/pkg/util/validation/field"
 
+	"github.com/kval-dev/kval/internal/walkstop"
 	"github.com/kval-dev/kval/schema"
 )
 
@@ -32,7 +34,13 @@ var metaFields = map[string]bool{"apiVersion": true, "kind": true, "metadata": t
 // Prune removes, in place, the fields of obj that s does not specify.
 // A nil schema specifies nothing: every field of an object below it is removed.
 func Prune(obj any, s *schema.Schema, opts Options) Result {
-	p := pruner{}
+	return PruneContext(context.Background(), obj, s, opts)
+}
+
+// PruneContext is Prune that stops early once ctx ends: obj is then pruned
+// only in part, and the Result is incomplete (the caller must check ctx).
+func PruneContext(ctx context.Context, obj any, s *schema.Schema, opts Options) Result {
+	p := pruner{stop: walkstop.New(ctx)}
 	if opts.ResourceRoot {
 		p.prune(obj, s, true)
 	} else {
@@ -46,6 +54,7 @@ func Prune(obj any, s *schema.Schema, opts Options) Result {
 }
 
 type pruner struct {
+	stop   walkstop.Stopper
 	trail  trail
 	result Result
 }
@@ -53,6 +62,9 @@ type pruner struct {
 // prune prunes x with s; embedded says x is a resource whose apiVersion, kind
 // and metadata are left alone.
 func (p *pruner) prune(x any, s *schema.Schema, embedded bool) {
+	if p.stop.Ended() {
+		return
+	}
 	if s.PreservesUnknownFields() {
 		p.preserve(x, s, embedded)
 		return
@@ -119,7 +131,7 @@ func (p *pruner) childSchema(s *schema.Schema, k string) (*schema.Schema, bool) 
 // preserve walks a subtree under x-kubernetes-preserve-unknown-fields: nothing
 // is removed here, but children specified by the schema are pruned again.
 func (p *pruner) preserve(x any, s *schema.Schema, embedded bool) {
-	if s == nil {
+	if s == nil || p.stop.Ended() {
 		return
 	}
 	p.checkType(x, s)

@@ -1,11 +1,13 @@
 package prune
 
 import (
+	"context"
 	"reflect"
 	"sort"
 	"strings"
 	"testing"
 
+	"github.com/kval-dev/kval/internal/walkstop"
 	"github.com/kval-dev/kval/manifest"
 	"github.com/kval-dev/kval/schema"
 )
@@ -226,5 +228,27 @@ func TestTypeConflictsAreReportedNotDropped(t *testing.T) {
 	}
 	if !reflect.DeepEqual(res.Pruned, []string{"spec.num.a"}) {
 		t.Errorf("fields of an object in a scalar's place are pruned and reported: %q", res.Pruned)
+	}
+}
+
+// TestPruneContextStopsOnceTheContextEnds: with an ended context, pruning a
+// large object stops at the first check of the context (the unknown fields
+// it removed are the visits it made), where a live context prunes them all.
+func TestPruneContextStopsOnceTheContextEnds(t *testing.T) {
+	s := parseSchema(t, `{type: object, properties: {items: {type: array, items: {type: object, properties: {a: {type: string}}}}}}`)
+	large := func() map[string]any {
+		items := make([]any, 100_000)
+		for i := range items {
+			items[i] = map[string]any{"a": "x", "unknown": int64(i)}
+		}
+		return map[string]any{"items": items}
+	}
+	if got := len(PruneContext(context.Background(), large(), s, Options{}).Pruned); got != 100_000 {
+		t.Fatalf("a live context pruned %d fields, want 100000", got)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if got := len(PruneContext(ctx, large(), s, Options{}).Pruned); got > 2*walkstop.CheckEvery {
+		t.Fatalf("an ended context still pruned %d fields, want at most %d", got, 2*walkstop.CheckEvery)
 	}
 }

@@ -14,6 +14,10 @@
 // next to no allocation (errors are built only when reported: the branches
 // of anyOf, oneOf and not are probed without building them).
 //
+// ValidateContext and ValidateUpdateContext stop once the request's context
+// ends (checked every 1024 values, internal/walkstop), with an incomplete
+// answer the caller must replace by the context's error.
+//
 // CompileDefault compiles a schema the other way kube-apiserver does: to
 // check the defaults of a CRD being created, upstream converts the
 // structural schema of the node declaring the default (ToKubeOpenAPI), not

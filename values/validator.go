@@ -1,10 +1,12 @@
 package values
 
 import (
+	"context"
 	"sync"
 
 	"k8s.io/apimachinery/pkg/util/validation/field"
 
+	"github.com/kval-dev/kval/internal/walkstop"
 	"github.com/kval-dev/kval/schema"
 )
 
@@ -45,10 +47,16 @@ type Result struct {
 // On update without ratcheting, validate the new value with Validate:
 // kube-apiserver does the same when ratcheting is off.
 func (v *Validator) Validate(fldPath *field.Path, value any) field.ErrorList {
+	return v.ValidateContext(context.Background(), fldPath, value)
+}
+
+// ValidateContext is Validate that stops early once ctx ends, with the
+// errors found so far: an incomplete answer the caller must not trust.
+func (v *Validator) ValidateContext(ctx context.Context, fldPath *field.Path, value any) field.ErrorList {
 	if v.root == nil {
 		return nil
 	}
-	w := getWalker()
+	w := getWalker(ctx)
 	defer putWalker(w)
 	w.validate(v.root, value, nil, false)
 	return toErrorList(w.errs, newFieldRoot(fldPath))
@@ -60,10 +68,16 @@ func (v *Validator) Validate(fldPath *field.Path, value any) field.ErrorList {
 // old is the old value at the same place (for a status update, the old
 // object's status, nil when it has none).
 func (v *Validator) ValidateUpdate(fldPath *field.Path, value, old any) Result {
+	return v.ValidateUpdateContext(context.Background(), fldPath, value, old)
+}
+
+// ValidateUpdateContext is ValidateUpdate that stops early once ctx ends,
+// as ValidateContext does.
+func (v *Validator) ValidateUpdateContext(ctx context.Context, fldPath *field.Path, value, old any) Result {
 	if v.root == nil {
 		return Result{}
 	}
-	w := getWalker()
+	w := getWalker(ctx)
 	defer putWalker(w)
 	w.validate(v.root, value, old, true)
 	root := newFieldRoot(fldPath)
@@ -72,13 +86,17 @@ func (v *Validator) ValidateUpdate(fldPath *field.Path, value, old any) Result {
 
 var walkers = sync.Pool{New: func() any { return &walker{} }}
 
-func getWalker() *walker { return walkers.Get().(*walker) }
+func getWalker(ctx context.Context) *walker {
+	w := walkers.Get().(*walker)
+	w.stop = walkstop.New(ctx)
+	return w
+}
 
 // putWalker returns a walker to the pool, dropping references to values.
 func putWalker(w *walker) {
 	clear(w.errs)
 	clear(w.ratcheted)
 	w.segs, w.errs, w.ratcheted = w.segs[:0], w.errs[:0], w.ratcheted[:0]
-	w.failures, w.probing = 0, 0
+	w.failures, w.probing, w.stop = 0, 0, walkstop.Stopper{}
 	walkers.Put(w)
 }

@@ -3,6 +3,8 @@ package values
 import (
 	"fmt"
 	"unicode/utf8"
+
+	"github.com/kval-dev/kval/internal/walkstop"
 )
 
 // walker holds the state of one validation: the path to the current value
@@ -15,6 +17,8 @@ type walker struct {
 	// composition branches are probed.
 	failures int
 	probing  int
+	// stop ends the walk once the request's context ends.
+	stop walkstop.Stopper
 }
 
 // validate runs kube-openapi's schema validator for one node on v and
@@ -24,7 +28,13 @@ type walker struct {
 // When old is correlated (hasOld), errors found in this subtree are
 // ratcheted if v is unchanged from old. changed reports that v is known to
 // differ from old, so that ancestors need not compare again.
+//
+// Once the walk is stopped, nothing more is validated, and the value counts
+// as changed so that no ancestor compares it with the old value.
 func (w *walker) validate(n *node, v any, old any, hasOld bool) (matches int, changed bool) {
+	if w.stop.Ended() {
+		return 0, true
+	}
 	start := len(w.errs)
 	k := kindOf(v)
 	childChanged := false

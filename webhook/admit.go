@@ -55,7 +55,7 @@ func (s *Server) validate(ctx context.Context, req *admissionv1.AdmissionRequest
 	if err != nil {
 		return nil, deny(reasonUnknownKind, http.StatusBadRequest, "kval has no schema for %s: %v (kval denies what it cannot check)", kindOf(req.Kind), err)
 	}
-	request, err := s.engineRequest(req)
+	request, err := s.engineRequest(ctx, req)
 	if err != nil {
 		return nil, err
 	}
@@ -81,11 +81,12 @@ func checked(req *admissionv1.AdmissionRequest) bool {
 	return op && (req.SubResource == "" || req.SubResource == engine.StatusSubresource)
 }
 
-// engineRequest decodes the objects of an admission request.
-func (s *Server) engineRequest(req *admissionv1.AdmissionRequest) (engine.Request, error) {
+// engineRequest decodes the objects of an admission request; once ctx ends,
+// nothing more is decoded.
+func (s *Server) engineRequest(ctx context.Context, req *admissionv1.AdmissionRequest) (engine.Request, error) {
 	out := engine.Request{Operation: engine.Operation(req.Operation), Subresource: req.SubResource, Scope: s.scope()}
 	var err error
-	if out.Object, err = decodeObject("object", req.Object.Raw); err != nil {
+	if out.Object, err = decodeObject(ctx, "object", req.Object.Raw); err != nil {
 		return out, err
 	}
 	if req.Operation != admissionv1.Update {
@@ -94,15 +95,18 @@ func (s *Server) engineRequest(req *admissionv1.AdmissionRequest) (engine.Reques
 	if len(req.OldObject.Raw) == 0 {
 		return out, deny(reasonBadRequest, http.StatusBadRequest, "an UPDATE request without oldObject cannot be checked")
 	}
-	out.OldObject, err = decodeObject("oldObject", req.OldObject.Raw)
+	out.OldObject, err = decodeObject(ctx, "oldObject", req.OldObject.Raw)
 	out.OldObjectDisposable = true // decoded for this request alone
 	return out, err
 }
 
-// decodeObject reads an object with kval's input limits (size, nesting).
-func decodeObject(field string, raw []byte) (map[string]any, error) {
-	obj, err := manifest.DecodeObject(raw)
+// decodeObject reads an object with kval's input limits (size, nesting),
+// unless ctx has ended.
+func decodeObject(ctx context.Context, field string, raw []byte) (map[string]any, error) {
+	obj, err := manifest.DecodeObjectContext(ctx, raw)
 	switch {
+	case err != nil && ctx.Err() != nil:
+		return nil, deny(reasonTimeout, http.StatusGatewayTimeout, "kval did not finish reading %s in time: %v", field, ctx.Err())
 	case err != nil && len(raw) > manifest.MaxDocumentBytes:
 		return nil, deny(reasonTooLarge, http.StatusRequestEntityTooLarge, "%s is %v", field, err)
 	case err != nil:

@@ -51,10 +51,10 @@ func instanceDefaults(ovs OperatorVersions, next Mutator) Mutator {
 // the rules refuse it or it changes nothing. An Instance that cannot be
 // checked is denied: kval fails closed.
 func instancePatch(ctx context.Context, ovs OperatorVersions, req *admissionv1.AdmissionRequest) ([]byte, error) {
-	obj, err := decodeObject("object", req.Object.Raw)
+	obj, err := decodeObject(ctx, "object", req.Object.Raw)
 	var old map[string]any
 	if err == nil && req.Operation == admissionv1.Update {
-		old, err = decodeObject("oldObject", req.OldObject.Raw)
+		old, err = decodeObject(ctx, "oldObject", req.OldObject.Raw)
 	}
 	if err != nil {
 		return nil, err
