@@ -34,9 +34,9 @@ func MayHoldCRD(r io.Reader) (bool, error) {
 }
 
 // readBuffers hold MayHoldCRD's read buffers: `kval validate` calls it on
-// every input file, one after another before the run starts, and a new
-// 64 KiB buffer a file (allocated and cleared) was half of that serial
-// pass's CPU time on a tree of small files (issue 30).
+// every input file before the run starts, and a new 64 KiB buffer a file
+// (allocated and cleared) was half of that pass's CPU time on a tree of
+// small files (issue 30).
 var readBuffers = sync.Pool{New: func() any { b := make([]byte, 64<<10); return &b }}
 
 // Detector is a writer that notes whether the text written through it
@@ -86,6 +86,17 @@ func (in *Input) Add(raw manifest.Raw) {
 			in.loaded.CRDs = append(in.loaded.CRDs, crd)
 		}
 	}
+}
+
+// Append takes the CRDs that more collected, after those of in: a run's
+// files are scanned apart, then joined in their order. A nil more adds
+// nothing.
+func (in *Input) Append(more *Input) {
+	if more == nil {
+		return
+	}
+	in.loaded.CRDs = append(in.loaded.CRDs, more.loaded.CRDs...)
+	in.loaded.Deferred = append(in.loaded.Deferred, more.loaded.Deferred...)
 }
 
 // Loaded returns the CRDs collected, for Combine.

@@ -61,15 +61,41 @@ func crdText(t *testing.T) string {
 	return string(b)
 }
 
+// flowCRD is a CRD in flow style, which is decoded rather than deferred.
+const flowCRD = `{"apiVersion": "apiextensions.k8s.io/v1", "kind": "CustomResourceDefinition", "metadata": {"name": "things.example.com"},` +
+	`"spec": {"group": "example.com", "scope": "Namespaced", "names": {"kind": "Thing", "plural": "things", "singular": "thing", "listKind": "ThingList"},` +
+	`"versions": [{"name": "v1", "served": true, "storage": true, "schema": {"openAPIV3Schema": {"type": "object"}}}]}}`
+
 // TestInputKeepsOnlyCRDs: other documents are ignored; a CRD in flow
 // style (not scanned) is decoded, one in block style is deferred.
 func TestInputKeepsOnlyCRDs(t *testing.T) {
-	flow := `{"apiVersion": "apiextensions.k8s.io/v1", "kind": "CustomResourceDefinition", "metadata": {"name": "things.example.com"},` +
-		`"spec": {"group": "example.com", "scope": "Namespaced", "names": {"kind": "Thing", "plural": "things", "singular": "thing", "listKind": "ThingList"},` +
-		`"versions": [{"name": "v1", "served": true, "storage": true, "schema": {"openAPIV3Schema": {"type": "object"}}}]}}`
-	loaded := read(t, "in.yaml", "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: CustomResourceDefinition\n---\n"+crdText(t)+"---\n"+flow+"\n")
+	loaded := read(t, "in.yaml", "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: CustomResourceDefinition\n---\n"+crdText(t)+"---\n"+flowCRD+"\n")
 	if len(loaded.Deferred) != 1 || loaded.Deferred[0].Kind != "Cache" || len(loaded.CRDs) != 1 || loaded.CRDs[0].Spec.Names.Kind != "Thing" {
 		t.Fatalf("%+v", loaded)
+	}
+}
+
+// TestInputAppend: inputs scanned apart join in the order they are
+// appended, deferred and decoded CRDs alike; nil adds nothing.
+func TestInputAppend(t *testing.T) {
+	in := &Input{}
+	for _, name := range []string{"a.yaml", "b.yaml"} {
+		part := &Input{}
+		for _, text := range []string{crdText(t), flowCRD} {
+			raws, _ := manifest.ReadAllRaw(name, strings.NewReader(text))
+			part.Add(raws[0])
+		}
+		in.Append(part)
+		in.Append(nil)
+	}
+	loaded := in.Loaded()
+	if len(loaded.Deferred) != 2 || len(loaded.CRDs) != 2 {
+		t.Fatalf("%+v", loaded)
+	}
+	for i, name := range []string{"a.yaml", "b.yaml"} {
+		if d, crd := loaded.Deferred[i], loaded.CRDs[i]; d.Source.File != name || crd.Source.File != name {
+			t.Errorf("CRDs %d from %s and %s, want %s", i, d.Source.File, crd.Source.File, name)
+		}
 	}
 }
 

@@ -14,10 +14,12 @@ import (
 // inputCRDs reads the CRDs among the objects of a run before the run, so
 // that they serve its custom resources in any order (crdsource.Combine):
 // stdin is copied to a file that the run then reads in its place, and
-// only files that name the CRD kind are cut into documents. Files that
-// cannot be read are left to the run, which reports them. The returned
-// function removes the copy of stdin.
-func inputCRDs(s *streams, args []string) (*schema.Loaded, func(), error) {
+// only files that name the CRD kind are cut into documents. The files are
+// read by up to jobs goroutines, the run's workers, and their CRDs taken
+// in the order of the files, so what serves and what conflicts does not
+// depend on jobs. Files that cannot be read are left to the run, which
+// reports them. The returned function removes the copy of stdin.
+func inputCRDs(s *streams, args []string, jobs int) (*schema.Loaded, func(), error) {
 	cleanup := func() {}
 	stdin := &crdsource.Detector{}
 	if slices.Contains(args, manifest.Stdin) {
@@ -29,13 +31,24 @@ func inputCRDs(s *streams, args []string) (*schema.Loaded, func(), error) {
 		}
 	}
 	files, _ := manifest.ExpandPaths(args)
+	found := make([]*crdsource.Input, len(files))
+	eachIndex(jobs, len(files), func(i int) { found[i] = fileCRDs(*s, files[i], stdin.Found) })
 	in := &crdsource.Input{}
-	for _, file := range files {
-		if (file == manifest.Stdin && stdin.Found) || (file != manifest.Stdin && holdsCRD(*s, file)) {
-			scanFile(*s, file, in)
-		}
+	for _, f := range found {
+		in.Append(f)
 	}
 	return in.Loaded(), cleanup, nil
+}
+
+// fileCRDs returns the CRDs of one input file, or nil when it names no
+// CRD; stdin, already spooled, names one when stdinHolds.
+func fileCRDs(s streams, file string, stdinHolds bool) *crdsource.Input {
+	if file == manifest.Stdin && !stdinHolds || file != manifest.Stdin && !holdsCRD(s, file) {
+		return nil
+	}
+	in := &crdsource.Input{}
+	scanFile(s, file, in)
+	return in
 }
 
 // holdsCRD reports whether a file names the CRD kind. A file given by

@@ -1,6 +1,9 @@
 package cli
 
-import "sync"
+import (
+	"sync"
+	"sync/atomic"
+)
 
 // bounds limits what orderedMap holds in flight (read but not yet
 // consumed): at most items items and, by size, about bytes bytes; one item
@@ -103,4 +106,30 @@ func (f *inFlight) leave(size int) {
 	f.items--
 	f.bytes -= size
 	f.room.Signal() // only the producer waits
+}
+
+// eachIndex calls do(i) for every i below count on up to n goroutines, and
+// returns once every call has. The calls share no order: do writes its
+// result at i, so what it produces is in index order whatever n. One
+// goroutine, or one item, runs on the caller alone.
+func eachIndex(n, count int, do func(i int)) {
+	n = min(n, count)
+	if n <= 1 {
+		for i := range count {
+			do(i)
+		}
+		return
+	}
+	var next atomic.Int64
+	var workers sync.WaitGroup
+	for range n {
+		workers.Add(1)
+		go func() {
+			defer workers.Done()
+			for i := int(next.Add(1) - 1); i < count; i = int(next.Add(1) - 1) {
+				do(i)
+			}
+		}()
+	}
+	workers.Wait()
 }

@@ -49,7 +49,8 @@ func runPrune(ctx context.Context, s streams, o *pruneOptions, args []string) er
 	if err := checkStdinOnce(o.crds, args); err != nil {
 		return err
 	}
-	input, cleanup, err := inputCRDs(&s, args)
+	// prune reads and prunes on one goroutine (it has no -j).
+	input, cleanup, err := inputCRDs(&s, args, 1)
 	if err != nil {
 		return err
 	}

@@ -206,7 +206,7 @@ func runValidate(ctx context.Context, s streams, o *validateOptions, args []stri
 	if err := o.loadOperatorVersions(); err != nil {
 		return err
 	}
-	input, cleanup, err := inputCRDs(&s, args)
+	input, cleanup, err := inputCRDs(&s, args, o.jobs)
 	if err != nil {
 		return err
 	}
