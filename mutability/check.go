@@ -7,6 +7,7 @@ import (
 	"k8s.io/apimachinery/pkg/util/validation/field"
 
 	"github.com/kval-dev/kval/internal/jsonvalue"
+	"github.com/kval-dev/kval/internal/walkstop"
 	"github.com/kval-dev/kval/schema"
 )
 
@@ -24,27 +25,12 @@ func (c *Checker) CheckContext(ctx context.Context, fldPath *field.Path, obj, ol
 		return nil
 	}
 	w := getWalker()
-	w.root, w.ctx = fldPath, ctx
+	w.root, w.stop = fldPath, walkstop.New(ctx)
 	w.correlated(c.root, obj, old, nil)
 	errs := w.errs
-	w.root, w.ctx, w.errs, w.trail, w.visits, w.stopped = nil, nil, nil, w.trail[:0], 0, false
+	w.root, w.stop, w.errs, w.trail = nil, walkstop.Stopper{}, nil, w.trail[:0]
 	putWalker(w)
 	return errs
-}
-
-// checkContextEvery is how many nodes are visited between checks of the
-// context: often enough to stop within a millisecond, seldom enough to
-// cost nothing.
-const checkContextEvery = 1024
-
-// ended reports whether the walk must stop: its context ended (checked
-// every checkContextEvery visits).
-func (w *walker) ended() bool {
-	w.visits++
-	if !w.stopped && w.visits%checkContextEvery == 0 {
-		w.stopped = w.ctx.Err() != nil
-	}
-	return w.stopped
 }
 
 // walkers are reused: their buffers (the trail, the key indexes of lists)
@@ -71,13 +57,11 @@ func putWalker(w *walker) {
 // walker keeps the path to the visited node as a stack of segments, turned
 // into a field.Path only when an error is reported.
 type walker struct {
-	ctx     context.Context
-	visits  int
-	stopped bool
-	root    *field.Path
-	trail   []segment
-	errs    field.ErrorList
-	free    []*listPair // list indexes to reuse
+	stop  walkstop.Stopper // ends the walk once the request's context ends
+	root  *field.Path
+	trail []segment
+	errs  field.ErrorList
+	free  []*listPair // list indexes to reuse
 }
 
 // pairLists indexes two lists with a reused listPair; release returns it.
@@ -128,7 +112,7 @@ func (w *walker) path() *field.Path {
 // objects, or (fields only) from a parent object that the update adds or
 // removes; n's value may be missing on either side.
 func (w *walker) visit(n *node, r role, newV, oldV any, hasNew, hasOld bool) {
-	if w.ended() {
+	if w.stop.Ended() {
 		return
 	}
 	if n.mutability != "" {

@@ -8,6 +8,7 @@ import (
 
 	"k8s.io/apimachinery/pkg/util/validation/field"
 
+	"github.com/kval-dev/kval/internal/walkstop"
 	"github.com/kval-dev/kval/schema"
 )
 
@@ -322,8 +323,8 @@ func TestAnEndedContextStopsTheWalk(t *testing.T) {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if errs := c.CheckContext(ctx, nil, obj, old); len(errs) >= checkContextEvery {
-		t.Errorf("%d errors after the context ended, want fewer than %d", len(errs), checkContextEvery)
+	if errs := c.CheckContext(ctx, nil, obj, old); len(errs) >= walkstop.CheckEvery {
+		t.Errorf("%d errors after the context ended, want fewer than %d", len(errs), walkstop.CheckEvery)
 	}
 	if errs := c.Check(nil, obj, old); len(errs) != 10000 {
 		t.Errorf("a reused walker: %d errors, want 10000", len(errs))
