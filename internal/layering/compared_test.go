@@ -2,16 +2,28 @@ package layering
 
 import (
 	"os"
+	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
 
-// comparedAgainst are the systems kval is compared against (DESIGN.md's
+// comparedModules are the systems kval is compared against (DESIGN.md's
 // dependencies): they live only in the conformance, bench and e2e modules.
-var comparedAgainst = []string{
+var comparedModules = []string{
 	"k8s.io/apiextensions-apiserver",
 	"k8s.io/code-generator",
 }
+
+// upstreamRuntime is the runtime of upstream's declarative validation,
+// which kval's generated code is compared against: generated code calls
+// kval's own runtime package instead. (k8s.io/apimachinery's ObjectMeta
+// validation and k8s.io/api's types, which kval calls as kube-apiserver
+// does, use it themselves; no package of kval imports it.)
+const (
+	upstreamRuntime = "k8s.io/apimachinery/pkg/api/validate"
+	kvalRuntime     = module + "validate"
+)
 
 // TestTheMainModuleNeverRequiresWhatItIsComparedAgainst reads go.mod, where
 // go mod tidy lists every module the main module's packages and their tests
@@ -21,22 +33,53 @@ func TestTheMainModuleNeverRequiresWhatItIsComparedAgainst(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, module := range comparedAgainst {
-		if strings.Contains(string(gomod), module+" ") {
-			t.Errorf("go.mod requires %s: move the code that needs it to conformance/, bench/ or e2e/", module)
+	for _, m := range comparedModules {
+		if strings.Contains(string(gomod), m+" ") {
+			t.Errorf("go.mod requires %s: move the code that needs it to conformance/, bench/ or e2e/", m)
 		}
 	}
 }
 
-// TestNoPackageImportsUpstreamsDeclarativeValidation: k8s.io/apimachinery
-// is a dependency, but its api/validate package is what kval's generated
-// code is compared against.
-func TestNoPackageImportsUpstreamsDeclarativeValidation(t *testing.T) {
+// TestNoPackageImportsUpstreamsRuntime checks the imports of every package
+// of the main module and of its tests.
+func TestNoPackageImportsUpstreamsRuntime(t *testing.T) {
 	for _, p := range packages(t) {
-		for _, imp := range p.Imports {
-			if strings.HasPrefix(imp, "k8s.io/apimachinery/pkg/api/validate") {
-				t.Errorf("%s imports %s", p.ImportPath, imp)
+		for _, imp := range slices.Concat(p.Imports, p.TestImports, p.XTestImports) {
+			if imp == upstreamRuntime || strings.HasPrefix(imp, upstreamRuntime+"/") {
+				t.Errorf("%s imports %s: call kval's runtime, %s", p.ImportPath, imp, kvalRuntime)
 			}
+		}
+	}
+}
+
+// TestGeneratedCodeCallsKvalsRuntime reads every file kval gen wrote into
+// the main module (the examples and the generator's goldens).
+func TestGeneratedCodeCallsKvalsRuntime(t *testing.T) {
+	var files []string
+	err := filepath.WalkDir("../..", func(path string, d os.DirEntry, err error) error {
+		switch {
+		case err != nil:
+			return err
+		case d.IsDir() && slices.Contains([]string{".git", "conformance", "bench", "e2e"}, d.Name()):
+			return filepath.SkipDir
+		case d.Name() == "zz_generated.validations.go":
+			files = append(files, path)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(files) < 10 {
+		t.Fatalf("found %d generated files, want the examples' and the goldens'", len(files))
+	}
+	for _, file := range files {
+		src, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(string(src), `"`+kvalRuntime+`"`) || strings.Contains(string(src), `"`+upstreamRuntime) {
+			t.Errorf("%s does not call kval's runtime (%s) alone", file, kvalRuntime)
 		}
 	}
 }

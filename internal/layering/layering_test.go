@@ -63,8 +63,10 @@ func layerOf(rank map[string]int, pkg string) (int, bool) {
 }
 
 type listed struct {
-	ImportPath string
-	Imports    []string
+	ImportPath   string
+	Imports      []string
+	TestImports  []string
+	XTestImports []string
 }
 
 func packages(t *testing.T) []listed {
