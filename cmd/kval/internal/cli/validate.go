@@ -203,27 +203,48 @@ func runValidate(ctx context.Context, s streams, o *validateOptions, args []stri
 	// A quarter less CPU on many objects (bench/cmd/vspeers).
 	collectLessOften()
 	defer useAtMostCPUs(o.jobs)()
-	if err := o.loadOperatorVersions(); err != nil {
-		return err
-	}
-	input, cleanup, err := inputCRDs(&s, args, o.jobs)
+	cat, olds, cleanup, err := o.load(ctx, &s, args)
 	if err != nil {
 		return err
 	}
 	defer cleanup()
-	o.input = input
-	cat, err := o.loadValidateCatalog(ctx, s, o.crdSources, o.engineOptions())
-	if err != nil {
-		return err
-	}
-	olds, err := o.loadOld(ctx, s, cat, args)
-	if err != nil {
-		return err
-	}
-	defer olds.close()
 	out := newValidateOutput(s, o)
-	// Documents are decoded by the workers: on the reader, decoding would
-	// hold back the others.
+	validateInputs(ctx, s, o, cat, olds, args, out)
+	if o.base != "" {
+		if err := olds.deletions(out.add); err != nil {
+			out.fail(err)
+		}
+	}
+	return out.finish()
+}
+
+// load reads what the run validates against: the OperatorVersions, the
+// CRDs (the input's among them; s's stdin is then the spooled copy) and the
+// old objects. cleanup releases the spool and the old objects.
+func (o *validateOptions) load(ctx context.Context, s *streams, args []string) (*catalog.Catalog, *oldObjects, func(), error) {
+	if err := o.loadOperatorVersions(); err != nil {
+		return nil, nil, nil, err
+	}
+	input, cleanup, err := inputCRDs(s, args, o.jobs)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	o.input = input
+	cat, err := o.loadValidateCatalog(ctx, *s, o.crdSources, o.engineOptions())
+	if err == nil {
+		var olds *oldObjects
+		if olds, err = o.loadOld(ctx, *s, cat, args); err == nil {
+			return cat, olds, func() { olds.close(); cleanup() }, nil
+		}
+	}
+	cleanup()
+	return nil, nil, nil, err
+}
+
+// validateInputs validates every document of args on o.jobs workers and
+// hands the results to out in input order. Documents are decoded by the
+// workers: on the reader, decoding would hold back the others.
+func validateInputs(ctx context.Context, s streams, o *validateOptions, cat *catalog.Catalog, olds *oldObjects, args []string, out *validateOutput) {
 	orderedMap(o.jobs, inputBounds(o.jobs),
 		func(send func(rawInput)) {
 			if err := readRawInputs(s, args, send); err != nil {
@@ -244,12 +265,6 @@ func runValidate(ctx context.Context, s streams, o *validateOptions, args []stri
 				out.add(r)
 			}
 		})
-	if o.base != "" {
-		if err := olds.deletions(out.add); err != nil {
-			out.fail(err)
-		}
-	}
-	return out.finish()
 }
 
 // loadOld indexes the old objects: --old, --base, or none.
