@@ -239,25 +239,7 @@ func (r *lintResult) status() int {
 }
 
 func printLint(s streams, output string, results []lintResult) error {
-	status := ExitValid
-	summary := struct {
-		Valid   int `json:"valid"`
-		Invalid int `json:"invalid"`
-		// Breaking counts the valid CRDs whose update breaks stored
-		// objects or clients (lint --old): they fail the run too.
-		Breaking int `json:"breaking,omitempty"`
-	}{}
-	for i := range results {
-		status = max(status, results[i].status())
-		switch {
-		case results[i].status() == ExitValid:
-			summary.Valid++
-		case results[i].status() == ExitInvalid && results[i].Valid:
-			summary.Breaking++
-		case results[i].status() == ExitInvalid:
-			summary.Invalid++
-		}
-	}
+	summary, status := tallyLint(results)
 	if results == nil {
 		results = []lintResult{}
 	}
@@ -273,11 +255,7 @@ func printLint(s streams, output string, results []lintResult) error {
 		}
 	default:
 		printLintText(s, results)
-		line := fmt.Sprintf("%d valid, %d invalid", summary.Valid, summary.Invalid)
-		if summary.Breaking > 0 {
-			line += fmt.Sprintf(", %d breaking on update", summary.Breaking)
-		}
-		fmt.Fprintln(s.out, line)
+		fmt.Fprintln(s.out, summary)
 	}
 	if err != nil {
 		return badInput("%v", err)
@@ -288,8 +266,43 @@ func printLint(s streams, output string, results []lintResult) error {
 	return nil
 }
 
-// printLintText prints each verdict as kubectl would: invalid documents with
-// their causes on stdout, unusable inputs on stderr.
+// lintSummary counts a lint run's CRDs by verdict.
+type lintSummary struct {
+	Valid   int `json:"valid"`
+	Invalid int `json:"invalid"`
+	// Breaking counts the valid CRDs whose update breaks stored objects or
+	// clients (lint --old): they fail the run too.
+	Breaking int `json:"breaking,omitempty"`
+}
+
+// String is the text output's summary line.
+func (t lintSummary) String() string {
+	line := fmt.Sprintf("%d valid, %d invalid", t.Valid, t.Invalid)
+	if t.Breaking > 0 {
+		line += fmt.Sprintf(", %d breaking on update", t.Breaking)
+	}
+	return line
+}
+
+// tallyLint counts the results and gives the run's exit status.
+func tallyLint(results []lintResult) (lintSummary, int) {
+	var summary lintSummary
+	status := ExitValid
+	for i := range results {
+		st := results[i].status()
+		status = max(status, st)
+		switch {
+		case st == ExitValid:
+			summary.Valid++
+		case st == ExitInvalid && results[i].Valid:
+			summary.Breaking++
+		case st == ExitInvalid:
+			summary.Invalid++
+		}
+	}
+	return summary, status
+}
+
 func printLintText(s streams, results []lintResult) {
 	for i := range results {
 		r := &results[i]
