@@ -203,6 +203,7 @@ func runValidate(ctx context.Context, s streams, o *validateOptions, args []stri
 	// A quarter less CPU on many objects (bench/cmd/vspeers).
 	collectLessOften()
 	defer useAtMostCPUs(o.jobs)()
+	defer bufferOutput(&s)()
 	cat, olds, cleanup, err := o.load(ctx, &s, args)
 	if err != nil {
 		return err
