@@ -84,8 +84,8 @@ func (c *ruleCompiler) compile(rule *schema.ValidationRule) (out compiledRule) {
 	if strings.TrimSpace(rule.Rule) == "" {
 		return out
 	}
-	env := c.envs.env(out.optionalOldSelf, c.environmentOf(rule.Rule, c.stored.StoredRules))
-	ast, issues := env.Compile(rule.Rule)
+	which := c.environmentOf(rule.Rule, c.stored.StoredRules)
+	ast, issues := compileExpr(c.envs.env(out.optionalOldSelf, which), which, rule.Rule)
 	if issues != nil {
 		out.err = invalid("compilation failed: " + issues.String())
 		return out
@@ -95,6 +95,7 @@ func (c *ruleCompiler) compile(rule *schema.ValidationRule) (out compiledRule) {
 		return out
 	}
 	out.usesOldSelf = referencesOldSelf(ast)
+	env := c.envs.env(out.optionalOldSelf, which)
 	prog, err := env.Program(ast, c.programOptions(env)...)
 	if err != nil {
 		out.err = invalid("program instantiation failed: " + err.Error())
@@ -106,8 +107,8 @@ func (c *ruleCompiler) compile(rule *schema.ValidationRule) (out compiledRule) {
 		return out
 	}
 	out.program, out.maxCost, out.maxCardinality = prog, estimate.Max, c.maxCardinality
-	messageEnv := c.envs.env(out.optionalOldSelf, c.environmentOf(rule.MessageExpression, c.stored.StoredMessages))
-	if rule.MessageExpression != "" && !c.compileMessage(&out, messageEnv) {
+	messageWhich := c.environmentOf(rule.MessageExpression, c.stored.StoredMessages)
+	if rule.MessageExpression != "" && !c.compileMessage(&out, messageWhich) {
 		return out
 	}
 	if rule.FieldPath != "" {
@@ -129,8 +130,9 @@ func (c *ruleCompiler) environmentOf(expr string, stored map[string]bool) Enviro
 
 // compileMessage compiles the messageExpression of a rule that compiled;
 // false when it fails.
-func (c *ruleCompiler) compileMessage(out *compiledRule, env *cel.Env) bool {
-	ast, issues := env.Compile(out.rule.MessageExpression)
+func (c *ruleCompiler) compileMessage(out *compiledRule, which Environment) bool {
+	env := c.envs.env(out.optionalOldSelf, which)
+	ast, issues := compileExpr(env, which, out.rule.MessageExpression)
 	if issues != nil {
 		out.messageErr = invalid("messageExpression compilation failed: " + issues.String())
 		return false

@@ -1,0 +1,86 @@
+package celrules
+
+import (
+	"sync"
+	"sync/atomic"
+
+	"github.com/google/cel-go/cel"
+)
+
+// A CRD's rules are parsed more than once: kval lint compiles every
+// served version's, and a validator the rules of its version again; the
+// versions of a CRD mostly repeat the same rules, and so do nodes of the
+// same shape. Parsing (cel-go's ANTLR parser) was the largest part of
+// compiling them: a third of a one-file `kval validate` (issue 30). So
+// each expression is parsed once per environment kind and checked, as
+// before, in the environment of its node.
+//
+// The parse of an expression depends only on the parser's options: the
+// macros and the syntax the environment enables, and its size limits.
+// Every node's environment extends one of kube-apiserver's two base
+// environments (baseEnvSet) with variables alone, so the parse is a
+// function of (Environment, text), and the cache is keyed by both. The
+// checker rewrites the expression it checks in place, so a cached parse
+// is kept as its protobuf form, which makes a fresh expression on each
+// use; the source (text and line offsets) is shared, read-only.
+var parses sync.Map // parseKey → *parsedExpr
+
+// maxParses bounds the cache: a long-running `kval serve` that reloads
+// changing CRDs must not keep every expression it ever saw.
+const maxParses = 1 << 14
+
+var parseCount atomic.Int64
+
+type parseKey struct {
+	which Environment
+	text  string
+}
+
+// parsedExpr is the parse of one expression: fresh makes a new copy of
+// it, unless issues made the parse fail.
+type parsedExpr struct {
+	fresh  func() *cel.Ast
+	issues *cel.Issues
+}
+
+// compileExpr is env.Compile(text) with the parse taken from the cache:
+// env must extend the base environment of kind which.
+func compileExpr(env *cel.Env, which Environment, text string) (*cel.Ast, *cel.Issues) {
+	p := cachedParse(env, which, text)
+	if p.issues != nil {
+		return nil, p.issues
+	}
+	checked, issues := env.Check(p.fresh())
+	if issues.Err() != nil {
+		return nil, issues
+	}
+	return checked, issues
+}
+
+// cachedParse returns the cached parse of text, parsing it in env on a miss.
+func cachedParse(env *cel.Env, which Environment, text string) *parsedExpr {
+	key := parseKey{which: which, text: text}
+	if p, ok := parses.Load(key); ok {
+		return p.(*parsedExpr)
+	}
+	p := parseNow(env, text)
+	if parseCount.Load() < maxParses {
+		if _, loaded := parses.LoadOrStore(key, p); !loaded {
+			parseCount.Add(1)
+		}
+	}
+	return p
+}
+
+func parseNow(env *cel.Env, text string) *parsedExpr {
+	ast, issues := env.Parse(text)
+	if issues.Err() != nil {
+		return &parsedExpr{issues: issues}
+	}
+	expr, err := cel.AstToParsedExpr(ast)
+	if err != nil {
+		return &parsedExpr{issues: cel.ErrorAsIssues(err)}
+	}
+	source := ast.Source()
+	return &parsedExpr{fresh: func() *cel.Ast { return cel.ParsedExprToAstWithSource(expr, source) }}
+}
