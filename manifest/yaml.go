@@ -121,9 +121,9 @@ func (s *yamlSplitter) newDoc() *yamlDoc {
 func (s *yamlSplitter) sizeHint() int {
 	ahead, _ := s.in.Peek(s.in.Buffered())
 	if i := bytes.Index(ahead, []byte("\n---")); i >= 0 {
-		return i + 1
+		return min(i+1, MaxTextBytes)
 	}
-	return len(ahead)
+	return min(len(ahead), MaxTextBytes)
 }
 
 func (s *yamlSplitter) position() position {
