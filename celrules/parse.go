@@ -1,6 +1,7 @@
 package celrules
 
 import (
+	"slices"
 	"sync"
 	"sync/atomic"
 
@@ -19,7 +20,10 @@ import (
 // macros and the syntax the environment enables, and its size limits.
 // Every node's environment extends one of kube-apiserver's two base
 // environments (baseEnvSet) with variables alone, so the parse is a
-// function of (Environment, text), and the cache is keyed by both. The
+// function of (Environment, text), and the cache is keyed by both; by
+// the text alone when the two base environments parse alike
+// (sameParser), as they do today: they differ only in the version of
+// the kubernetes.lists library, whose versions differ in functions. The
 // checker rewrites the expression it checks in place, so a cached parse
 // is kept as its protobuf form, which makes a fresh expression on each
 // use; the source (text and line offsets) is shared, read-only.
@@ -59,6 +63,9 @@ func compileExpr(env *cel.Env, which Environment, text string) (*cel.Ast, *cel.I
 
 // cachedParse returns the cached parse of text, parsing it in env on a miss.
 func cachedParse(env *cel.Env, which Environment, text string) *parsedExpr {
+	if sameParser() {
+		which = NewExpressions
+	}
 	key := parseKey{which: which, text: text}
 	if p, ok := parses.Load(key); ok {
 		return p.(*parsedExpr)
@@ -83,4 +90,46 @@ func parseNow(env *cel.Env, text string) *parsedExpr {
 	}
 	source := ast.Source()
 	return &parsedExpr{fresh: func() *cel.Ast { return cel.ParsedExprToAstWithSource(expr, source) }}
+}
+
+// sameParser reports whether kube-apiserver's two base environments
+// configure their parsers alike: the same macros, the same features (the
+// parser's syntax options among them) and the same libraries (the
+// optional types' syntax comes with its library). Otherwise each parses
+// its own expressions.
+var sameParser = sync.OnceValue(func() bool {
+	newEnv, stored := baseEnvSet().NewExpressionsEnv(), baseEnvSet().StoredExpressionsEnv()
+	return sameMacros(newEnv, stored) && sameFeatures(newEnv, stored) && sameLibraries(newEnv, stored)
+})
+
+func sameMacros(a, b *cel.Env) bool {
+	keys := func(e *cel.Env) []string {
+		var out []string
+		for _, m := range e.Macros() {
+			out = append(out, m.MacroKey())
+		}
+		slices.Sort(out)
+		return out
+	}
+	return slices.Equal(keys(a), keys(b))
+}
+
+// maxFeature is above the flags cel-go defines (its features are small
+// integers, not exported).
+const maxFeature = 64
+
+func sameFeatures(a, b *cel.Env) bool {
+	for flag := range maxFeature {
+		if a.HasFeature(flag) != b.HasFeature(flag) {
+			return false
+		}
+	}
+	return true
+}
+
+func sameLibraries(a, b *cel.Env) bool {
+	la, lb := a.Libraries(), b.Libraries()
+	slices.Sort(la)
+	slices.Sort(lb)
+	return slices.Equal(la, lb)
 }

@@ -1,9 +1,13 @@
 package celrules
 
 import (
+	"path/filepath"
 	"testing"
 
 	"github.com/google/cel-go/cel"
+
+	"github.com/kval-dev/kval/internal/corpus"
+	"github.com/kval-dev/kval/schema"
 )
 
 // TestCompileExprAsEnvCompile: an expression compiled with its parse taken
@@ -78,4 +82,77 @@ func TestCompileExprConcurrently(t *testing.T) {
 			t.Errorf("%q did not compile to a bool", text)
 		}
 	}
+}
+
+// TestBaseEnvironmentsParseAlike: kube-apiserver's two base environments
+// of the pinned k8s.io/apiserver configure their parsers alike, so one
+// parse serves both (sameParser), and they parse every rule of the
+// Gateway API corpus's CRDs to the same expression.
+func TestBaseEnvironmentsParseAlike(t *testing.T) {
+	if !sameParser() {
+		t.Fatal("the base environments' parsers differ: each parses its own expressions (slower, still right)")
+	}
+	newEnv, stored := baseEnvSet().NewExpressionsEnv(), baseEnvSet().StoredExpressionsEnv()
+	rules := corpusRules(t)
+	for _, text := range rules {
+		a, aIssues := newEnv.Parse(text)
+		b, bIssues := stored.Parse(text)
+		if issuesText(aIssues) != issuesText(bIssues) {
+			t.Fatalf("%q: issues %q and %q", text, issuesText(aIssues), issuesText(bIssues))
+		}
+		if parsedText(t, a) != parsedText(t, b) {
+			t.Errorf("%q parses differently", text)
+		}
+	}
+	if len(rules) < 100 {
+		t.Errorf("only %d rules in the corpus", len(rules))
+	}
+}
+
+func parsedText(t *testing.T, a *cel.Ast) string {
+	if a == nil {
+		return "<nil>"
+	}
+	p, err := cel.AstToParsedExpr(a)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p.String()
+}
+
+// corpusRules are the rules and messageExpressions of the Gateway API
+// CRDs of the corpus (experimental channel), each once.
+func corpusRules(t *testing.T) []string {
+	dir, err := corpus.Path("gateway-api", "crds-experimental")
+	if err != nil {
+		t.Fatal(err)
+	}
+	files, _ := filepath.Glob(filepath.Join(dir, "*.yaml"))
+	seen := map[string]bool{}
+	var out []string
+	var walk func(s *schema.Schema)
+	walk = func(s *schema.Schema) {
+		if s == nil {
+			return
+		}
+		for _, r := range s.Validations {
+			for _, text := range []string{r.Rule, r.MessageExpression} {
+				if text != "" && !seen[text] {
+					seen[text] = true
+					out = append(out, text)
+				}
+			}
+		}
+		walk(s.Items)
+		walk(s.AdditionalPropertiesSchema())
+		for _, p := range s.Properties {
+			walk(p)
+		}
+	}
+	for _, crd := range schema.LoadFiles(files).CRDs {
+		for _, v := range crd.Spec.Versions {
+			walk(crd.VersionSchema(v.Name))
+		}
+	}
+	return out
 }
