@@ -18,12 +18,10 @@ type bounds[In any] struct {
 
 // orderedMap applies work to every item that produce sends, on n goroutines,
 // and hands the results to consume in the order the items were produced,
-// holding no more in flight than limit allows.
-func orderedMap[In, Out any](n int, limit bounds[In], produce func(send func(In)), work func(In) Out, consume func(Out)) {
-	type job struct {
-		seq, size int
-		in        In
-	}
+// holding no more in flight than limit allows. A worker sets aside an item
+// for which wouldWait (when not nil) says that work would now wait on
+// another goroutine, and goes on with the next (see worker.next).
+func orderedMap[In, Out any](n int, limit bounds[In], produce func(send func(In)), work func(In) Out, consume func(Out), wouldWait func(In) bool) {
 	type done struct {
 		seq, size int
 		out       Out
@@ -32,7 +30,7 @@ func orderedMap[In, Out any](n int, limit bounds[In], produce func(send func(In)
 	// Buffered, so that a worker hands over its result and goes on while
 	// consume prints: unbuffered, both cores idled whenever the printing
 	// goroutine lagged. The window still bounds what is in flight.
-	jobs := make(chan job, n)
+	jobs := make(chan job[In], n)
 	results := make(chan done, limit.items)
 
 	var workers sync.WaitGroup
@@ -40,7 +38,8 @@ func orderedMap[In, Out any](n int, limit bounds[In], produce func(send func(In)
 		workers.Add(1)
 		go func() {
 			defer workers.Done()
-			for j := range jobs {
+			w := &worker[In]{jobs: jobs, wouldWait: wouldWait}
+			for j, ok := w.next(); ok; j, ok = w.next() {
 				results <- done{seq: j.seq, size: j.size, out: work(j.in)}
 			}
 		}()
@@ -50,7 +49,7 @@ func orderedMap[In, Out any](n int, limit bounds[In], produce func(send func(In)
 		produce(func(in In) {
 			size := limit.size(in)
 			window.enter(size)
-			jobs <- job{seq: seq, size: size, in: in}
+			jobs <- job[In]{seq: seq, size: size, in: in}
 			seq++
 		})
 		close(jobs)
@@ -73,6 +72,72 @@ func orderedMap[In, Out any](n int, limit bounds[In], produce func(send func(In)
 			next++
 		}
 	}
+}
+
+// job is an item of orderedMap, with its place in the input.
+type job[In any] struct {
+	seq, size int
+	in        In
+}
+
+// worker picks the jobs of one of orderedMap's goroutines. Of two workers
+// that need the same CRD first, one lints and compiles it (tens to
+// hundreds of milliseconds) and the other used to wait for it (issue 30):
+// now it sets that item aside and works on the next ones (other kinds,
+// built-in objects), and comes back to it as soon as it would no longer
+// wait, when no new job is ready, or when maxAside are set aside. The
+// ordered output and the window do not change: a job set aside is still
+// in flight, and the output waits for it as for any other.
+type worker[In any] struct {
+	jobs      <-chan job[In]
+	wouldWait func(In) bool
+	aside     []job[In]
+}
+
+// maxAside bounds the jobs a worker sets aside.
+const maxAside = 16
+
+// next returns the next job to run; false when every job is done. It
+// blocks on the queue only when nothing is set aside, so a job set aside
+// never waits for a new one (the window may be full, held by it).
+func (w *worker[In]) next() (job[In], bool) {
+	for {
+		if len(w.aside) > 0 && !w.wouldWait(w.aside[0].in) {
+			return w.takeAside(), true
+		}
+		j, ok, ready := w.receive()
+		switch {
+		case !ready || !ok && len(w.aside) > 0:
+			return w.takeAside(), true
+		case !ok:
+			return j, false
+		case w.wouldWait != nil && len(w.aside) < maxAside && w.wouldWait(j.in):
+			w.aside = append(w.aside, j)
+		default:
+			return j, true
+		}
+	}
+}
+
+// receive takes the next job from the queue: waiting for one when nothing
+// is set aside, else only if one is ready.
+func (w *worker[In]) receive() (j job[In], ok, ready bool) {
+	if len(w.aside) == 0 {
+		j, ok = <-w.jobs
+		return j, ok, true
+	}
+	select {
+	case j, ok = <-w.jobs:
+		return j, ok, true
+	default:
+		return j, false, false
+	}
+}
+
+func (w *worker[In]) takeAside() job[In] {
+	j := w.aside[0]
+	w.aside = w.aside[1:]
+	return j
 }
 
 // inFlight counts the items and bytes in flight; the producer waits in

@@ -192,8 +192,8 @@ func (o *validateOptions) check(args []string) error {
 // inputBounds is what kval validate holds in flight with n workers: 64
 // documents a worker, and 8 MiB of text (two documents of the largest
 // kube-apiserver accepts, 3 MiB), so memory stays flat.
-func inputBounds(n int) bounds[rawInput] {
-	return bounds[rawInput]{items: 64 * n, bytes: 8 << 20, size: func(in rawInput) int { return len(in.raw.Text()) }}
+func inputBounds(n int) bounds[*inputJob] {
+	return bounds[*inputJob]{items: 64 * n, bytes: 8 << 20, size: func(in *inputJob) int { return len(in.raw.raw.Text()) }}
 }
 
 func runValidate(ctx context.Context, s streams, o *validateOptions, args []string) error {
@@ -247,16 +247,16 @@ func (o *validateOptions) load(ctx context.Context, s *streams, args []string) (
 // workers: on the reader, decoding would hold back the others.
 func validateInputs(ctx context.Context, s streams, o *validateOptions, cat *catalog.Catalog, olds *oldObjects, args []string, out *validateOutput) {
 	orderedMap(o.jobs, inputBounds(o.jobs),
-		func(send func(rawInput)) {
-			if err := readRawInputs(s, args, send); err != nil {
+		func(send func(*inputJob)) {
+			if err := readRawInputs(s, args, func(raw rawInput) { send(&inputJob{raw: raw}) }); err != nil {
 				out.fail(err)
 			}
 		},
-		func(in rawInput) []objectResult {
+		func(in *inputJob) []objectResult {
 			var results []objectResult
 			for _, doc := range in.decode() {
 				r := protect(doc, func(doc inputDoc) objectResult { return validateOne(ctx, cat, olds, o, doc) })
-				r.locateFields(in.raw)
+				r.locateFields(in.raw.raw)
 				results = append(results, r)
 			}
 			return results
@@ -265,7 +265,38 @@ func validateInputs(ctx context.Context, s streams, o *validateOptions, cat *cat
 			for _, r := range results {
 				out.add(r)
 			}
-		})
+		},
+		func(in *inputJob) bool { return in.wouldWait(cat) })
+}
+
+// inputJob is one document of the input for a worker, decoded once.
+type inputJob struct {
+	raw     rawInput
+	docs    []inputDoc
+	decoded bool
+}
+
+func (in *inputJob) decode() []inputDoc {
+	if !in.decoded {
+		in.docs, in.decoded = in.raw.decode(), true
+	}
+	return in.docs
+}
+
+// wouldWait reports whether validating the job would now wait for another
+// worker to prepare the validator of one of its objects.
+func (in *inputJob) wouldWait(cat *catalog.Catalog) bool {
+	for _, d := range in.decode() {
+		if d.err != nil {
+			continue
+		}
+		apiVersion, _ := d.doc.Object["apiVersion"].(string)
+		kind, _ := d.doc.Object["kind"].(string)
+		if cat.Preparing(apiVersion, kind) {
+			return true
+		}
+	}
+	return false
 }
 
 // loadOld indexes the old objects: --old, --base, or none.
