@@ -3,6 +3,7 @@ package cli
 import (
 	"sync"
 	"sync/atomic"
+	"time"
 )
 
 // bounds limits what orderedMap holds in flight (read but not yet
@@ -84,34 +85,38 @@ type job[In any] struct {
 // that need the same CRD first, one lints and compiles it (tens to
 // hundreds of milliseconds) and the other used to wait for it (issue 30):
 // now it sets that item aside and works on the next ones (other kinds,
-// built-in objects), and comes back to it as soon as it would no longer
-// wait, when no new job is ready, or when maxAside are set aside. The
+// built-in objects), and runs it once it would no longer wait. With
+// nothing else to do, it waits for whichever comes first: a new job, or
+// its jobs set aside becoming ready (checked every asidePoll). The
 // ordered output and the window do not change: a job set aside is still
-// in flight, and the output waits for it as for any other.
+// in flight (the window bounds them), and the output waits for it as for
+// any other.
 type worker[In any] struct {
 	jobs      <-chan job[In]
 	wouldWait func(In) bool
 	aside     []job[In]
+	poll      *time.Timer
 }
 
-// maxAside bounds the jobs a worker sets aside.
-const maxAside = 16
+// asidePoll is how often a worker with nothing else to do looks whether
+// its jobs set aside can run.
+const asidePoll = time.Millisecond
 
-// next returns the next job to run; false when every job is done. It
-// blocks on the queue only when nothing is set aside, so a job set aside
-// never waits for a new one (the window may be full, held by it).
+// next returns the next job to run; false when every job is done.
 func (w *worker[In]) next() (job[In], bool) {
 	for {
-		if len(w.aside) > 0 && !w.wouldWait(w.aside[0].in) {
-			return w.takeAside(), true
+		if j, ok := w.readyAside(); ok {
+			return j, true
 		}
-		j, ok, ready := w.receive()
+		j, ok, received := w.receive()
 		switch {
-		case !ready || !ok && len(w.aside) > 0:
-			return w.takeAside(), true
+		case !received:
+			continue
+		case !ok && len(w.aside) > 0:
+			return w.take(0), true // the last jobs: wait in them
 		case !ok:
 			return j, false
-		case w.wouldWait != nil && len(w.aside) < maxAside && w.wouldWait(j.in):
+		case w.wouldWait != nil && w.wouldWait(j.in):
 			w.aside = append(w.aside, j)
 		default:
 			return j, true
@@ -119,24 +124,39 @@ func (w *worker[In]) next() (job[In], bool) {
 	}
 }
 
+// readyAside takes the first job set aside that would no longer wait.
+func (w *worker[In]) readyAside() (job[In], bool) {
+	for i := range w.aside {
+		if !w.wouldWait(w.aside[i].in) {
+			return w.take(i), true
+		}
+	}
+	return job[In]{}, false
+}
+
 // receive takes the next job from the queue: waiting for one when nothing
-// is set aside, else only if one is ready.
-func (w *worker[In]) receive() (j job[In], ok, ready bool) {
+// is set aside, else for at most asidePoll (received is false then).
+func (w *worker[In]) receive() (j job[In], ok, received bool) {
 	if len(w.aside) == 0 {
 		j, ok = <-w.jobs
 		return j, ok, true
 	}
+	if w.poll == nil {
+		w.poll = time.NewTimer(asidePoll)
+	} else {
+		w.poll.Reset(asidePoll)
+	}
 	select {
 	case j, ok = <-w.jobs:
 		return j, ok, true
-	default:
+	case <-w.poll.C:
 		return j, false, false
 	}
 }
 
-func (w *worker[In]) takeAside() job[In] {
-	j := w.aside[0]
-	w.aside = w.aside[1:]
+func (w *worker[In]) take(i int) job[In] {
+	j := w.aside[i]
+	w.aside = append(w.aside[:i], w.aside[i+1:]...)
 	return j
 }
 
