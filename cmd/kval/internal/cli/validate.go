@@ -189,14 +189,19 @@ func (o *validateOptions) check(args []string) error {
 	return checkStdinOnce(o.crds, o.old, args)
 }
 
-// inputBounds is what kval validate holds in flight with n workers: 256
-// documents a worker, and 8 MiB of text (two documents of the largest
-// kube-apiserver accepts, 3 MiB), so memory stays flat. The window is as
-// wide so that while one worker lints and compiles a large CRD (HTTPRoute:
-// about 0.1 s), the others have objects of other kinds to go on with
-// (worker.next); with 64 a worker, they waited 0.3 s of a 2.7 s run at -j 2.
+// inputBounds is what kval validate holds in flight with n workers: 64
+// documents a worker (256 with more than one), and 8 MiB of text (two
+// documents of the largest kube-apiserver accepts, 3 MiB), so memory stays
+// flat. With more than one worker the window is wider so that while one
+// lints and compiles a large CRD (HTTPRoute: about 0.1 s), the others have
+// objects of other kinds to go on with (worker.next); with 64 a worker,
+// they waited 0.3 s of a 2.7 s run at -j 2.
 func inputBounds(n int) bounds[*inputJob] {
-	return bounds[*inputJob]{items: 256 * n, bytes: 8 << 20, size: func(in *inputJob) int { return len(in.raw.raw.Text()) }}
+	items := 64
+	if n > 1 {
+		items = 256 * n
+	}
+	return bounds[*inputJob]{items: items, bytes: 8 << 20, size: func(in *inputJob) int { return len(in.raw.raw.Text()) }}
 }
 
 func runValidate(ctx context.Context, s streams, o *validateOptions, args []string) error {
@@ -269,7 +274,16 @@ func validateInputs(ctx context.Context, s streams, o *validateOptions, cat *cat
 				out.add(r)
 			}
 		},
-		func(in *inputJob) bool { return in.wouldWait(cat) })
+		setAside(o.jobs, cat))
+}
+
+// setAside says which jobs a worker sets aside (see worker.next): with one
+// worker none, since no other could use the time it would wait.
+func setAside(jobs int, cat *catalog.Catalog) func(*inputJob) bool {
+	if jobs == 1 {
+		return nil
+	}
+	return func(in *inputJob) bool { return in.wouldWait(cat) }
 }
 
 // inputJob is one document of the input for a worker, decoded once.
