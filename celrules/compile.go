@@ -36,7 +36,7 @@ type compiledRule struct {
 // ruleCompiler compiles the rules of one node.
 type ruleCompiler struct {
 	node  *schema.Schema
-	envs  envPair
+	envs  *envPair
 	which Environment
 	// stored are the expressions a CRD update keeps: they compile in the
 	// stored-expressions environment whatever which says.
@@ -51,7 +51,7 @@ func newRuleCompiler(node *schema.Schema, decl *apiservercel.DeclType, which Env
 	for _, r := range node.Validations {
 		needOptional = needOptional || (r.OptionalOldSelf != nil && *r.OptionalOldSelf)
 	}
-	envs, err := newEnvPair(decl, needOptional)
+	envs, err := newEnvPair(decl, needOptional, which)
 	if err != nil {
 		return nil, err
 	}
@@ -85,7 +85,12 @@ func (c *ruleCompiler) compile(rule *schema.ValidationRule) (out compiledRule) {
 		return out
 	}
 	which := c.environmentOf(rule.Rule, c.stored.StoredRules)
-	ast, issues := compileExpr(c.envs.env(out.optionalOldSelf, which), which, rule.Rule)
+	env, err := c.envs.env(out.optionalOldSelf, which)
+	if err != nil {
+		out.err = internal(err.Error())
+		return out
+	}
+	ast, issues := compileExpr(env, which, rule.Rule)
 	if issues != nil {
 		out.err = invalid("compilation failed: " + issues.String())
 		return out
@@ -95,7 +100,6 @@ func (c *ruleCompiler) compile(rule *schema.ValidationRule) (out compiledRule) {
 		return out
 	}
 	out.usesOldSelf = referencesOldSelf(ast)
-	env := c.envs.env(out.optionalOldSelf, which)
 	prog, err := env.Program(ast, c.programOptions(env)...)
 	if err != nil {
 		out.err = invalid("program instantiation failed: " + err.Error())
@@ -131,7 +135,11 @@ func (c *ruleCompiler) environmentOf(expr string, stored map[string]bool) Enviro
 // compileMessage compiles the messageExpression of a rule that compiled;
 // false when it fails.
 func (c *ruleCompiler) compileMessage(out *compiledRule, which Environment) bool {
-	env := c.envs.env(out.optionalOldSelf, which)
+	env, err := c.envs.env(out.optionalOldSelf, which)
+	if err != nil {
+		out.messageErr = internal(err.Error())
+		return false
+	}
 	ast, issues := compileExpr(env, which, out.rule.MessageExpression)
 	if issues != nil {
 		out.messageErr = invalid("messageExpression compilation failed: " + issues.String())
