@@ -1,7 +1,7 @@
 package webhook
 
 import (
-	"errors"
+	"encoding/json"
 	"io"
 
 	admissionv1 "k8s.io/api/admission/v1"
@@ -12,58 +12,29 @@ import (
 	"github.com/kval-dev/kval/webhook/internal/fastjson"
 )
 
-// The validating endpoint reads most reviews in one pass: the envelope with
-// the decoder and options manifest.DecodeObject uses for an object alone
-// (sigs.k8s.io/json, case-sensitive, integers kept as int64, duplicate
-// fields refused), and both objects straight into the maps the engine
-// validates with fastjson, which answers as that decoder does or declines.
-// Read the usual way, a review's objects are scanned four times (the
-// envelope's decoder buffers the value, skips the objects, copies them into
-// RawExtensions, and each is then decoded on its own, reflectively), which
-// cost half of the webhook's own CPU time per request.
+// The validating endpoint reads most reviews in one pass: fastjson, which
+// answers as sigs.k8s.io/json's strict decoding does (what
+// manifest.DecodeObject runs on an object alone) or declines, decodes the
+// whole body, and the objects are taken from it as they are, straight into
+// the engine's maps; only the envelope left without them is encoded again
+// and decoded into its types, as the usual way reads it (sigs.k8s.io/json,
+// case-sensitive, unknown and duplicate fields refused). Read the usual
+// way, a review's objects are scanned four times (the envelope's decoder
+// buffers the value, skips the objects, copies them into RawExtensions, and
+// each is then decoded on its own, reflectively), which cost half of the
+// webhook's own CPU time per request.
 //
 // The pass takes only what the usual way reads the same: a body within
 // kube-apiserver's object size limit (so that neither object is over it),
 // every field of the envelope spelled exactly as its JSON tag and present
 // once, no unknown field, nothing after the review, and the objects the
-// request needs (see neededObjects) JSON objects that fastjson takes.
-// Anything else (a mistyped field that encoding/json would match
-// case-insensitively, a duplicate, a syntax error, an object that is not
-// one) is read again the usual way from its first byte, and gets the
-// answer, or the error, it always got.
-
-// onePassReview is admissionv1.AdmissionReview with its request's objects
-// decoded (TestOnePassReviewMirrorsAdmissionReview keeps it so).
-type onePassReview struct {
-	metav1.TypeMeta
-	Request  *onePassRequest                `json:"request,omitempty"`
-	Response *admissionv1.AdmissionResponse `json:"response,omitempty"`
-}
-
-// onePassRequest is an AdmissionRequest whose object and oldObject (these
-// fields, shallower, hide the embedded request's RawExtensions) are
-// decoded values.
-type onePassRequest struct {
-	admissionv1.AdmissionRequest
-	Object    decodedValue `json:"object,omitempty"`
-	OldObject decodedValue `json:"oldObject,omitempty"`
-}
-
-// decodedValue is a JSON value as fastjson decodes it; nil when absent or
-// null.
-type decodedValue struct{ value any }
-
-// errDeclined stops the one pass: fastjson declined an object.
-var errDeclined = errors.New("not decoded in one pass")
-
-func (v *decodedValue) UnmarshalJSON(data []byte) error {
-	value, ok := fastjson.Decode(data)
-	if !ok {
-		return errDeclined
-	}
-	v.value = value
-	return nil
-}
+// request needs (see neededObjects) JSON objects. Anything else (a
+// mistyped field that encoding/json would match case-insensitively, a
+// duplicate, a syntax error, an object that is not one) is read again the
+// usual way from its first byte, and gets the answer, or the error, it
+// always got. The one difference the endpoint cannot see: the request's
+// options (a RawExtension the validating endpoint never reads) hold their
+// JSON encoded again, not the body's bytes.
 
 // maxOnePassBody is the largest body read in one pass: it cannot hold an
 // object over kube-apiserver's limit, which the usual way refuses by size.
@@ -79,16 +50,46 @@ func decodeInOnePass(r io.Reader, contentLength int64) (read []byte, req *admiss
 	if !complete {
 		return body, nil, typeMeta, false
 	}
-	review := &onePassReview{}
-	strict, err := kjson.UnmarshalStrict(body, review, kjson.DisallowDuplicateFields, kjson.DisallowUnknownFields)
-	if err != nil || len(strict) > 0 || review.Request == nil {
+	value, ok := fastjson.Decode(body)
+	review, isObject := value.(map[string]any)
+	request, hasRequest := review["request"].(map[string]any)
+	if !ok || !isObject || !hasRequest {
 		return body, nil, typeMeta, false
 	}
-	req, ok = review.Request.admission()
+	object, oldObject := request["object"], request["oldObject"]
+	delete(request, "object")
+	delete(request, "oldObject")
+	envelope, ok := decodeEnvelope(review)
 	if !ok {
 		return body, nil, typeMeta, false
 	}
-	return nil, req, review.TypeMeta, true
+	req, ok = withObjects(envelope.Request, object, oldObject)
+	if !ok {
+		return body, nil, typeMeta, false
+	}
+	return nil, req, envelope.TypeMeta, true
+}
+
+// decodeEnvelope is the review, without its objects, in its types.
+func decodeEnvelope(review map[string]any) (*admissionv1.AdmissionReview, bool) {
+	data, err := json.Marshal(review)
+	if err != nil {
+		return nil, false
+	}
+	envelope := &admissionv1.AdmissionReview{}
+	strict, err := kjson.UnmarshalStrict(data, envelope, kjson.DisallowDuplicateFields, kjson.DisallowUnknownFields)
+	return envelope, err == nil && len(strict) == 0 && envelope.Request != nil
+}
+
+// withObjects is the request with its objects, if those the request needs
+// are JSON objects.
+func withObjects(req *admissionv1.AdmissionRequest, object, oldObject any) (*admission, bool) {
+	a := &admission{AdmissionRequest: req, decoded: true}
+	var isObject, isOldObject bool
+	a.object, isObject = object.(map[string]any)
+	a.oldObject, isOldObject = oldObject.(map[string]any)
+	needObject, needOldObject := neededObjects(req)
+	return a, (isObject || !needObject) && (isOldObject || !needOldObject)
 }
 
 // readBody reads a body of contentLength bytes into a slice of that size;
@@ -111,17 +112,6 @@ func readBody(r io.Reader, contentLength int64) (body []byte, complete bool) {
 			return body, false
 		}
 	}
-}
-
-// admission is the request with its objects, if those the request needs
-// are JSON objects.
-func (r *onePassRequest) admission() (*admission, bool) {
-	a := &admission{AdmissionRequest: &r.AdmissionRequest, decoded: true}
-	var isObject, isOldObject bool
-	a.object, isObject = r.Object.value.(map[string]any)
-	a.oldObject, isOldObject = r.OldObject.value.(map[string]any)
-	needObject, needOldObject := neededObjects(&r.AdmissionRequest)
-	return a, (isObject || !needObject) && (isOldObject || !needOldObject)
 }
 
 // neededObjects are the objects the validating endpoint decodes for a

@@ -3,6 +3,7 @@ package webhook
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"io"
 	"log/slog"
 	"net/http"
@@ -15,33 +16,50 @@ import (
 	"k8s.io/apimachinery/pkg/runtime"
 
 	"github.com/kval-dev/kval/catalog"
+	"github.com/kval-dev/kval/manifest"
 )
 
-// TestOnePassReviewMirrorsAdmissionReview: the one-pass review has the
-// fields of admissionv1.AdmissionReview, and its request hides exactly the
-// request's two objects; a field added upstream must be added here.
-func TestOnePassReviewMirrorsAdmissionReview(t *testing.T) {
-	if got, want := jsonFields(reflect.TypeFor[onePassReview]()), jsonFields(reflect.TypeFor[admissionv1.AdmissionReview]()); !reflect.DeepEqual(got, want) {
-		t.Errorf("onePassReview's fields %v, AdmissionReview's %v", got, want)
+// TestOnePassReadsTheRequestAsTheUsualWay: a review as kube-apiserver
+// sends it, every field set, gives the one pass the request the usual way
+// reads, but for the objects, which come decoded, and the options, which
+// hold the same JSON encoded again.
+func TestOnePassReadsTheRequestAsTheUsualWay(t *testing.T) {
+	body := []byte(`{"kind":"AdmissionReview","apiVersion":"admission.k8s.io/v1","request":{"uid":"705ab4f5-6393-11e8-b7cc-42010a800002",` +
+		`"kind":{"group":"example.kval.dev","version":"v1","kind":"Database"},"resource":{"group":"example.kval.dev","version":"v1","resource":"databases"},` +
+		`"subResource":"status","requestKind":{"group":"example.kval.dev","version":"v1beta1","kind":"Database"},` +
+		`"requestResource":{"group":"example.kval.dev","version":"v1beta1","resource":"databases"},"requestSubResource":"status",` +
+		`"name":"orders","namespace":"shop","operation":"UPDATE",` +
+		`"userInfo":{"username":"admin","uid":"014fbff9a07c","groups":["system:authenticated","my-admin-group"],"extra":{"some-key":["some-value1","some-value2"]}},` +
+		`"object":` + string(database("postgres", "16.2")) + `,"oldObject":` + string(database("postgres", "16.1")) + `,"dryRun":false,` +
+		`"options":{"kind":"UpdateOptions","apiVersion":"meta.k8s.io/v1","fieldManager":"kubectl-edit"}}}`)
+	_, got, typeMeta, ok := decodeInOnePass(bytes.NewReader(body), int64(len(body)))
+	if !ok {
+		t.Fatal("not taken in one pass")
 	}
-	raw := reflect.TypeFor[runtime.RawExtension]()
-	var objects []string
-	for i := range reflect.TypeFor[admissionv1.AdmissionRequest]().NumField() {
-		if f := reflect.TypeFor[admissionv1.AdmissionRequest]().Field(i); f.Type == raw && f.Name != "Options" {
-			objects = append(objects, f.Tag.Get("json"))
+	want := &admissionv1.AdmissionReview{}
+	if err := json.Unmarshal(body, want); err != nil {
+		t.Fatal(err)
+	}
+	if typeMeta != want.TypeMeta {
+		t.Errorf("type %+v, want %+v", typeMeta, want.TypeMeta)
+	}
+	var options, wantOptions any
+	if err := json.Unmarshal(got.Options.Raw, &options); err != nil || json.Unmarshal(want.Request.Options.Raw, &wantOptions) != nil || !reflect.DeepEqual(options, wantOptions) {
+		t.Errorf("options %s, want %s", got.Options.Raw, want.Request.Options.Raw)
+	}
+	for _, o := range []struct {
+		decoded map[string]any
+		raw     []byte
+	}{{got.object, want.Request.Object.Raw}, {got.oldObject, want.Request.OldObject.Raw}} {
+		if wantObject, _ := manifest.DecodeObject(o.raw); !reflect.DeepEqual(o.decoded, wantObject) {
+			t.Errorf("object %v, want %v", o.decoded, wantObject)
 		}
 	}
-	if want := []string{"object,omitempty", "oldObject,omitempty"}; !reflect.DeepEqual(objects, want) {
-		t.Errorf("AdmissionRequest's objects are %v, onePassRequest decodes %v", objects, want)
+	rest, wantRest := *got.AdmissionRequest, *want.Request
+	rest.Options, wantRest.Options, wantRest.Object, wantRest.OldObject = runtime.RawExtension{}, runtime.RawExtension{}, runtime.RawExtension{}, runtime.RawExtension{}
+	if !reflect.DeepEqual(rest, wantRest) {
+		t.Errorf("request %+v\nwant %+v", rest, wantRest)
 	}
-}
-
-func jsonFields(t reflect.Type) []string {
-	var fields []string
-	for i := range t.NumField() {
-		fields = append(fields, t.Field(i).Name+" "+t.Field(i).Tag.Get("json"))
-	}
-	return fields
 }
 
 // TestOnePassAnswersAsTheUsualWay sends reviews to /validate read in one
@@ -154,4 +172,35 @@ func decodedInOnePass(t *testing.T, r *admissionv1.AdmissionReview) *admission {
 		t.Fatalf("not taken in one pass: %s", body)
 	}
 	return req
+}
+
+// BenchmarkReadReview reads an update's review (two 4 KB objects) the
+// usual way and in one pass, objects decoded both ways.
+func BenchmarkReadReview(b *testing.B) {
+	r := review(admissionv1.Update, largeDatabase("postgres", 4<<10), largeDatabase("postgres", 4<<10))
+	body, err := json.Marshal(r)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, onePass := range []bool{false, true} {
+		b.Run(map[bool]string{false: "usual", true: "onepass"}[onePass], func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				req := httptest.NewRequest(http.MethodPost, "/validate", bytes.NewReader(body))
+				req.Header.Set("Content-Type", "application/json")
+				a, _, _, err := readReview(httptest.NewRecorder(), req, DefaultMaxBodyBytes, onePass)
+				if err != nil {
+					b.Fatal(err)
+				}
+				if !onePass {
+					_, err = decodeObject(b.Context(), "object", a.Object.Raw)
+					_, err2 := decodeObject(b.Context(), "oldObject", a.OldObject.Raw)
+					err = errors.Join(err, err2)
+				}
+				if err != nil || onePass && !a.decoded {
+					b.Fatal(err, a.decoded)
+				}
+			}
+		})
+	}
 }
