@@ -24,14 +24,7 @@ import (
 // reads, but for the objects, which come decoded, and the options, which
 // hold the same JSON encoded again.
 func TestOnePassReadsTheRequestAsTheUsualWay(t *testing.T) {
-	body := []byte(`{"kind":"AdmissionReview","apiVersion":"admission.k8s.io/v1","request":{"uid":"705ab4f5-6393-11e8-b7cc-42010a800002",` +
-		`"kind":{"group":"example.kval.dev","version":"v1","kind":"Database"},"resource":{"group":"example.kval.dev","version":"v1","resource":"databases"},` +
-		`"subResource":"status","requestKind":{"group":"example.kval.dev","version":"v1beta1","kind":"Database"},` +
-		`"requestResource":{"group":"example.kval.dev","version":"v1beta1","resource":"databases"},"requestSubResource":"status",` +
-		`"name":"orders","namespace":"shop","operation":"UPDATE",` +
-		`"userInfo":{"username":"admin","uid":"014fbff9a07c","groups":["system:authenticated","my-admin-group"],"extra":{"some-key":["some-value1","some-value2"]}},` +
-		`"object":` + string(database("postgres", "16.2")) + `,"oldObject":` + string(database("postgres", "16.1")) + `,"dryRun":false,` +
-		`"options":{"kind":"UpdateOptions","apiVersion":"meta.k8s.io/v1","fieldManager":"kubectl-edit"}}}`)
+	body := fullReview()
 	_, got, typeMeta, ok := decodeInOnePass(bytes.NewReader(body), int64(len(body)))
 	if !ok {
 		t.Fatal("not taken in one pass")
@@ -60,6 +53,18 @@ func TestOnePassReadsTheRequestAsTheUsualWay(t *testing.T) {
 	if !reflect.DeepEqual(rest, wantRest) {
 		t.Errorf("request %+v\nwant %+v", rest, wantRest)
 	}
+}
+
+// fullReview is a review as kube-apiserver sends it, every field set.
+func fullReview() []byte {
+	return []byte(`{"kind":"AdmissionReview","apiVersion":"admission.k8s.io/v1","request":{"uid":"705ab4f5-6393-11e8-b7cc-42010a800002",` +
+		`"kind":{"group":"example.kval.dev","version":"v1","kind":"Database"},"resource":{"group":"example.kval.dev","version":"v1","resource":"databases"},` +
+		`"subResource":"status","requestKind":{"group":"example.kval.dev","version":"v1beta1","kind":"Database"},` +
+		`"requestResource":{"group":"example.kval.dev","version":"v1beta1","resource":"databases"},"requestSubResource":"status",` +
+		`"name":"orders","namespace":"shop","operation":"UPDATE",` +
+		`"userInfo":{"username":"admin","uid":"014fbff9a07c","groups":["system:authenticated","my-admin-group"],"extra":{"some-key":["some-value1","some-value2"]}},` +
+		`"object":` + string(database("postgres", "16.2")) + `,"oldObject":` + string(database("postgres", "16.1")) + `,"dryRun":false,` +
+		`"options":{"kind":"UpdateOptions","apiVersion":"meta.k8s.io/v1","fieldManager":"kubectl-edit"}}}`)
 }
 
 // TestOnePassAnswersAsTheUsualWay sends reviews to /validate read in one
@@ -96,39 +101,64 @@ func onePassCases(t testing.TB) map[string]onePassCase {
 		return b
 	}
 	update := body(review(admissionv1.Update, database("postgres", "16.2"), database("postgres", "16.2")))
-	edit := func(old, new string) []byte {
+	editUpdate := func(old, new string) []byte {
 		if !bytes.Contains(update, []byte(old)) {
 			t.Fatalf("%s is not in %s", old, update)
 		}
 		return bytes.Replace(update, []byte(old), []byte(new), 1)
 	}
+	full := fullReview()
+	edit := func(old, new string) []byte {
+		if !bytes.Contains(full, []byte(old)) {
+			t.Fatalf("%s is not in %s", old, full)
+		}
+		return bytes.Replace(full, []byte(old), []byte(new), 1)
+	}
 	deep := strings.Repeat(`{"a":`, 9999) + "1" + strings.Repeat("}", 9999)
 	return map[string]onePassCase{
-		"allowed update":         {update, true},
-		"denied update":          {body(review(admissionv1.Update, database("mysql", "16.2"), database("postgres", "16.2"))), true},
-		"create":                 {body(review(admissionv1.Create, database("postgres", "16.2"), nil)), true},
-		"invalid create":         {body(review(admissionv1.Create, []byte(`{"apiVersion":"example.kval.dev/v1","kind":"Database","metadata":{"name":"orders"},"spec":{"engine":7}}`), nil)), true},
-		"delete":                 {body(review(admissionv1.Delete, nil, database("postgres", "16.2"))), true},
-		"numbers":                {edit(`"replicas":1`, `"replicas":1.0,"n":[1e3,-0,9223372036854775807,9223372036854775808,1.5e-7]`), true},
-		"number over range":      {edit(`"replicas":1`, `"replicas":1e400`), false},
-		"escapes":                {edit(`"orders"`, `"ord\u00e9rs\ud83d\ude00\n"`), true},
-		"invalid UTF-8":          {edit(`"16.2"`, "\"16.\xff2\""), true},
-		"update without old":     {edit(`,"oldObject":`+string(database("postgres", "16.2")), ``), false},
-		"null old object":        {body(review(admissionv1.Update, database("postgres", "16.2"), nil)), false},
-		"object not an object":   {body(review(admissionv1.Update, []byte(`[]`), database("postgres", "16.2"))), false},
-		"create of a string":     {body(review(admissionv1.Create, []byte(`"db"`), nil)), false},
-		"duplicate in object":    {edit(`"replicas":1`, `"replicas":1,"replicas":2`), false},
-		"duplicate in envelope":  {edit(`"uid":"req-1"`, `"uid":"req-0","uid":"req-1"`), false},
-		"case-insensitive field": {edit(`"uid":"req-1"`, `"UID":"req-1"`), false},
-		"unknown field":          {edit(`"uid":"req-1"`, `"uid":"req-1","priority":3`), false},
-		"a second value":         {append(append([]byte(nil), update...), `{"x":1}`...), false},
-		"trailing space":         {append(append([]byte(nil), update...), " \n"...), true},
-		"syntax error":           {update[:len(update)-1], false},
-		"no uid":                 {edit(`"uid":"req-1"`, `"uid":""`), true},
-		"not a review":           {edit(`"kind":"AdmissionReview"`, `"kind":"ConversionReview"`), true},
-		"no request":             {[]byte(`{"apiVersion":"admission.k8s.io/v1","kind":"AdmissionReview"}`), false},
-		"deep object":            {edit(`"replicas":1`, `"replicas":1,"x":`+deep), false},
-		"empty":                  {nil, false},
+		"allowed update":          {update, true},
+		"denied update":           {body(review(admissionv1.Update, database("mysql", "16.2"), database("postgres", "16.2"))), true},
+		"create":                  {body(review(admissionv1.Create, database("postgres", "16.2"), nil)), true},
+		"invalid create":          {body(review(admissionv1.Create, []byte(`{"apiVersion":"example.kval.dev/v1","kind":"Database","metadata":{"name":"orders"},"spec":{"engine":7}}`), nil)), true},
+		"delete":                  {body(review(admissionv1.Delete, nil, database("postgres", "16.2"))), true},
+		"numbers":                 {editUpdate(`"replicas":1`, `"replicas":1.0,"n":[1e3,-0,9223372036854775807,9223372036854775808,1.5e-7]`), true},
+		"number over range":       {editUpdate(`"replicas":1`, `"replicas":1e400`), false},
+		"escapes":                 {editUpdate(`"orders"`, `"ord\u00e9rs\ud83d\ude00\n"`), true},
+		"invalid UTF-8":           {editUpdate(`"16.2"`, "\"16.\xff2\""), true},
+		"update without old":      {editUpdate(`,"oldObject":`+string(database("postgres", "16.2")), ``), false},
+		"null old object":         {body(review(admissionv1.Update, database("postgres", "16.2"), nil)), false},
+		"object not an object":    {body(review(admissionv1.Update, []byte(`[]`), database("postgres", "16.2"))), false},
+		"create of a string":      {body(review(admissionv1.Create, []byte(`"db"`), nil)), false},
+		"duplicate in object":     {editUpdate(`"replicas":1`, `"replicas":1,"replicas":2`), false},
+		"duplicate in envelope":   {editUpdate(`"uid":"req-1"`, `"uid":"req-0","uid":"req-1"`), false},
+		"case-insensitive field":  {editUpdate(`"uid":"req-1"`, `"UID":"req-1"`), false},
+		"unknown field":           {editUpdate(`"uid":"req-1"`, `"uid":"req-1","priority":3`), false},
+		"a second value":          {append(append([]byte(nil), update...), `{"x":1}`...), false},
+		"trailing space":          {append(append([]byte(nil), update...), " \n"...), true},
+		"syntax error":            {update[:len(update)-1], false},
+		"no uid":                  {editUpdate(`"uid":"req-1"`, `"uid":""`), true},
+		"not a review":            {editUpdate(`"kind":"AdmissionReview"`, `"kind":"ConversionReview"`), true},
+		"no request":              {[]byte(`{"apiVersion":"admission.k8s.io/v1","kind":"AdmissionReview"}`), false},
+		"deep object":             {editUpdate(`"replicas":1`, `"replicas":1,"x":`+deep), false},
+		"empty":                   {nil, false},
+		"kube-apiserver's review": {full, true},
+		"a null in groups":        {edit(`"my-admin-group"]`, `null]`), false},
+		"no groups":               {edit(`"groups":["system:authenticated","my-admin-group"]`, `"groups":[]`), true},
+		"null groups":             {edit(`"groups":["system:authenticated","my-admin-group"]`, `"groups":null`), true},
+		"a null extra":            {edit(`["some-value1","some-value2"]`, `null`), true},
+		"null request kind":       {edit(`"requestKind":{"group":"example.kval.dev","version":"v1beta1","kind":"Database"}`, `"requestKind":null`), true},
+		"null kind":               {edit(`"kind":{"group":"example.kval.dev","version":"v1","kind":"Database"}`, `"kind":null`), true},
+		"dry run":                 {edit(`"dryRun":false`, `"dryRun":true`), true},
+		"null dry run":            {edit(`"dryRun":false`, `"dryRun":null`), true},
+		"dry run as a string":     {edit(`"dryRun":false`, `"dryRun":"yes"`), false},
+		"null options":            {edit(`"options":{"kind":"UpdateOptions","apiVersion":"meta.k8s.io/v1","fieldManager":"kubectl-edit"}`, `"options":null`), true},
+		"options as a string":     {edit(`"options":{"kind":"UpdateOptions","apiVersion":"meta.k8s.io/v1","fieldManager":"kubectl-edit"}`, `"options":"x"`), false},
+		"a null response":         {edit(`"request":{`, `"response":null,"request":{`), true},
+		"a response":              {edit(`"request":{`, `"response":{"uid":"x","allowed":true},"request":{`), false},
+		"a number as uid":         {edit(`"uid":"705ab4f5-6393-11e8-b7cc-42010a800002"`, `"uid":5`), false},
+		"a null api version":      {edit(`"apiVersion":"admission.k8s.io/v1"`, `"apiVersion":null`), true},
+		"an unknown user field":   {edit(`"username":"admin"`, `"username":"admin","email":"a@b"`), false},
+		"a misspelt kind field":   {edit(`"version":"v1","kind":"Database"},"resource"`, `"Version":"v1","kind":"Database"},"resource"`), false},
 	}
 }
 
