@@ -9,8 +9,10 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"reflect"
+	goruntime "runtime"
 	"strings"
 	"testing"
+	"time"
 
 	admissionv1 "k8s.io/api/admission/v1"
 	"k8s.io/apimachinery/pkg/runtime"
@@ -232,5 +234,35 @@ func BenchmarkReadReview(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// TestOnePassAllocatesNoMoreThanTheUsualWay: on one of the largest reviews
+// the one pass takes (a 1.5 MiB object and its 1 MiB old one, under the
+// preserve-unknown field), it allocates at most what the usual way does,
+// so the in-flight budget's bytes per body byte (BytesPerBodyByte) hold.
+func TestOnePassAllocatesNoMoreThanTheUsualWay(t *testing.T) {
+	s := newServer(t, Options{Timeout: time.Minute})
+	body, err := json.Marshal(review(admissionv1.Update, largeDatabase("postgres", 3<<19), largeDatabase("postgres", 1<<20)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, _, _, ok := decodeInOnePass(bytes.NewReader(body), int64(len(body))); !ok {
+		t.Fatal("not taken in one pass")
+	}
+	allocated := func(h http.Handler) float64 {
+		var before, after goruntime.MemStats
+		goruntime.GC()
+		goruntime.ReadMemStats(&before)
+		if rec := serveBody(h, body); rec.Code != http.StatusOK || !strings.Contains(rec.Body.String(), `"allowed":true`) {
+			t.Fatalf("HTTP %d %.300s", rec.Code, rec.Body.String())
+		}
+		goruntime.ReadMemStats(&after)
+		return float64(after.TotalAlloc-before.TotalAlloc) / float64(len(body))
+	}
+	onePass, usual := allocated(s.serveReview(s.validate, true)), allocated(s.serveReview(s.validate, false))
+	t.Logf("bytes allocated per byte of body: one pass %.1f, the usual way %.1f", onePass, usual)
+	if onePass > usual {
+		t.Errorf("the one pass allocates %.1f bytes per byte of body, the usual way %.1f", onePass, usual)
 	}
 }
