@@ -129,6 +129,7 @@ func (b *treeBuilder) compileRules(n *node, decl *apiservercel.DeclType, path *f
 		b.failures = append(b.failures, field.InternalError(rulesPath, err))
 		return
 	}
+	c.unmetered = true
 	n.rules = c.compileAll()
 	for i := range n.rules {
 		r := &n.rules[i]

@@ -1,0 +1,101 @@
+package celrules
+
+import (
+	"fmt"
+
+	"github.com/google/cel-go/cel"
+	"github.com/google/cel-go/common/types"
+	"github.com/google/cel-go/common/types/ref"
+	"github.com/google/cel-go/interpreter"
+	"k8s.io/apiserver/pkg/cel/library"
+)
+
+// Why some rules run without cost tracking: kube-apiserver's base
+// environment puts cel-go's runtime cost tracker in every program; it
+// observes every step of an evaluation and allocates as it goes (its
+// stack, the arguments of every call), about a third of what validating a
+// typical custom resource allocates. kube-apiserver needs the actual cost
+// for two things only: to stop an evaluation over the per-call limit, and
+// to charge the per-object budget.
+//
+// A rule whose estimated cost stays within the per-call limit even when
+// every list, map and string it reads is of unknown size (sizeFreeCost:
+// kube-apiserver's cost estimator with no size bounds at all, so neither
+// maxLength nor the request size limit, which ratcheting or a large file
+// may not respect, takes part) costs at most that much on any value:
+// cel-go's estimate bounds the actual cost by design, and its and
+// Kubernetes' cost tests check it (TestSizeFreeCostBoundsActualCost checks
+// it on kval's rules). Such a rule never reaches the per-call limit, so
+// evaluating its program below the tracker returns what the tracked
+// program returns; charging sizeFreeCost instead of the actual cost leaves
+// a lower bound of what is left of the budget.
+//
+// The walker (EvalOptions.SkipCostTracking) runs a rule unmetered only
+// while that lower bound is at least the per-call limit plus the rule's
+// bound, so that neither the budget nor the build guard's limit (the
+// smaller of the two) can bind during it. Every later decision that reads
+// the budget is monotone in it: a lower bound can only stop the walk
+// earlier, never let it go further. So a walk that ran something unmetered
+// and did not stop ends as the metered walk would; one that stopped is run
+// again, metered (Validator.Validate). Only Result.Budget differs: it is a
+// lower bound.
+
+// unmeteredRoot returns root, the root of a checked rule's program as the
+// decorators before cost tracking left it, and the rule's size-free cost
+// bound, when that bound is within the per-call limit; else nil.
+func unmeteredRoot(env *cel.Env, ast *cel.Ast, root interpreter.InterpretableV2) (interpreter.InterpretableV2, uint64) {
+	estimate, err := env.EstimateCost(ast, &library.CostEstimator{})
+	if err != nil || estimate.Max > PerCallLimit {
+		return nil, 0
+	}
+	return root, estimate.Max
+}
+
+// captureRoot is a decorator that keeps in root the last node planned with
+// the id of the expression's root: the root itself, which cel-go plans and
+// decorates after all its children. Its descendants carry the tracker's
+// observers, which observe nothing in a frame without a tracker.
+func captureRoot(ast *cel.Ast, root *interpreter.InterpretableV2) cel.ProgramOption {
+	id := ast.NativeRep().Expr().ID()
+	return cel.CustomDecoratorV2(func(i interpreter.InterpretableV2) (interpreter.InterpretableV2, error) {
+		if i.ID() == id {
+			*root = i
+		}
+		return i, nil
+	})
+}
+
+// runsUnmetered says whether rule may run unmetered now: the walk allows
+// it, the rule's cost does not depend on sizes, and what is surely left of
+// the budget covers the per-call limit and the rule's bound.
+func (w *walker) runsUnmetered(rule *compiledRule) bool {
+	return w.skipCostTracking && rule.unmetered != nil &&
+		w.budget >= PerCallLimit+int64(rule.sizeFreeCost) && w.ctx.Err() == nil
+}
+
+// evalUnmetered evaluates an unmetered root with act, with cel-go's
+// outcomes: an error value is returned as the error too, a cancelled
+// evaluation (the build guard's) as its error, any other panic as an
+// internal error.
+func evalUnmetered(root interpreter.InterpretableV2, act interpreter.Activation) (val ref.Val, err error) {
+	frame, err := interpreter.NewExecutionFrame(act)
+	if err != nil {
+		return nil, err
+	}
+	defer frame.Close()
+	defer func() {
+		if p := recover(); p != nil {
+			val = nil
+			if cancelled, ok := p.(interpreter.EvalCancelledError); ok {
+				err = cancelled
+			} else {
+				err = fmt.Errorf("internal error: %v", p)
+			}
+		}
+	}()
+	val = root.Exec(frame)
+	if types.IsError(val) {
+		err = val.(*types.Err)
+	}
+	return val, err
+}
