@@ -25,11 +25,13 @@ type compiledRule struct {
 	// maxCost is the estimated cost of one evaluation; maxCardinality how
 	// often the node can occur in a request when nothing bounds it better.
 	maxCost, maxCardinality uint64
-	// unmetered is the program's root below cel-go's cost tracking, for a
-	// rule whose cost is at most sizeFreeCost whatever the sizes of the
-	// values it reads (unmetered.go); nil for every other rule.
-	unmetered    interpreter.InterpretableV2
-	sizeFreeCost uint64
+	// unmetered is the program's root below cel-go's cost tracking
+	// (unmetered.go), for a rule whose cost is bounded by sizeFreeCost
+	// whatever the sizes of the values it reads (sizeFree), or by maxCost
+	// when they are within their types' bounds (bounded); nil for others.
+	unmetered         interpreter.InterpretableV2
+	sizeFree, bounded bool
+	sizeFreeCost      uint64
 	// message is the compiled messageExpression, nil when there is none or
 	// it did not compile (messageErr says why).
 	message        cel.Program
@@ -117,7 +119,11 @@ func (c *ruleCompiler) compile(rule *schema.ValidationRule) (out compiledRule) {
 	}
 	out.program, out.maxCost, out.maxCardinality = prog, estimate.Max, c.maxCardinality
 	if c.unmetered && root != nil {
-		out.unmetered, out.sizeFreeCost = unmeteredRoot(env, ast, root)
+		out.sizeFreeCost, out.sizeFree = sizeFreeCost(env, ast)
+		out.bounded = estimate.Max <= PerCallLimit && estimateBounds(ast)
+		if out.sizeFree || out.bounded {
+			out.unmetered = root
+		}
 	}
 	messageEnv := c.envs.env(out.optionalOldSelf, c.environmentOf(rule.MessageExpression, c.stored.StoredMessages))
 	if rule.MessageExpression != "" && !c.compileMessage(&out, messageEnv) {

@@ -96,17 +96,17 @@ func (w *walker) evalRules(n *node, obj, old any, r ratchet) {
 // an optional: kube-apiserver does so even for rules with optionalOldSelf.
 func (w *walker) evalRule(n *node, rule *compiledRule, act, plain *activation, obj any, r ratchet) bool {
 	act.builds.reset(w.budget)
-	val, cost, err := w.run(rule, act)
-	if cost == nil {
+	val, cost, known, err := w.run(rule, act)
+	if !known {
 		return w.noCost(n, rule, err)
 	}
 	// A result refused for costing more than the budget (buildGuard) runs
 	// out of it as surely as a cost counted after the fact.
-	if *cost > math.MaxInt64 || int64(*cost) > w.budget || errors.Is(err, errBuildBudget) {
+	if cost > math.MaxInt64 || int64(cost) > w.budget || errors.Is(err, errBuildBudget) {
 		w.outOfBudget(n)
 		return false
 	}
-	w.budget -= int64(*cost)
+	w.budget -= int64(cost)
 	if err != nil {
 		return w.evalError(n, rule, err)
 	}
@@ -118,22 +118,22 @@ func (w *walker) evalRule(n *node, rule *compiledRule, act, plain *activation, o
 
 // run evaluates rule with act, unmetered where that is proven to change
 // nothing (unmetered.go); cost is the actual cost, or the rule's bound when
-// unmetered. A nil cost with a nil error: cel-go gave no evaluation details.
-func (w *walker) run(rule *compiledRule, act *activation) (ref.Val, *uint64, error) {
-	if w.runsUnmetered(rule) {
+// unmetered. Not known: cel-go gave no evaluation details (err nil) or no
+// actual cost (err errNoActualCost).
+func (w *walker) run(rule *compiledRule, act *activation) (val ref.Val, cost uint64, known bool, err error) {
+	if bound, ok := w.runsUnmetered(rule); ok {
 		w.lowerBound = true
 		val, err := evalUnmetered(rule.unmetered, act)
-		return val, &rule.sizeFreeCost, err
+		return val, bound, true, err
 	}
 	val, details, err := eval(w.ctx, rule.program, act)
-	if details == nil {
-		return val, nil, nil
+	switch {
+	case details == nil:
+		return val, 0, false, nil
+	case details.ActualCost() == nil:
+		return val, 0, false, errNoActualCost
 	}
-	cost := details.ActualCost()
-	if cost == nil {
-		return val, nil, errNoActualCost
-	}
-	return val, cost, err
+	return val, *details.ActualCost(), true, err
 }
 
 // errNoActualCost: cel-go's evaluation details had no actual cost.

@@ -4,6 +4,8 @@ import (
 	"fmt"
 
 	"github.com/google/cel-go/cel"
+	"github.com/google/cel-go/common/ast"
+	"github.com/google/cel-go/common/operators"
 	"github.com/google/cel-go/common/types"
 	"github.com/google/cel-go/common/types/ref"
 	"github.com/google/cel-go/interpreter"
@@ -40,15 +42,69 @@ import (
 // again, metered (Validator.Validate). Only Result.Budget differs: it is a
 // lower bound.
 
-// unmeteredRoot returns root, the root of a checked rule's program as the
-// decorators before cost tracking left it, and the rule's size-free cost
-// bound, when that bound is within the per-call limit; else nil.
-func unmeteredRoot(env *cel.Env, ast *cel.Ast, root interpreter.InterpretableV2) (interpreter.InterpretableV2, uint64) {
+// sizeFreeCost is a checked rule's cost bound when every list, map and
+// string is of unknown size, and whether it is within the per-call limit.
+func sizeFreeCost(env *cel.Env, ast *cel.Ast) (uint64, bool) {
 	estimate, err := env.EstimateCost(ast, &library.CostEstimator{})
 	if err != nil || estimate.Max > PerCallLimit {
-		return nil, 0
+		return 0, false
 	}
-	return root, estimate.Max
+	return estimate.Max, true
+}
+
+// estimateBounds reports whether a checked rule's estimate bounds its cost
+// on values within their types' sizes. Not where an object is used as a
+// value other than by selecting a field of it or testing one's presence:
+// the estimator takes the size of an object to be zero, while the tracker
+// charges a comparison of two objects by their numbers of fields. Nor
+// where a comprehension ranges over a map: the estimator takes its keys to
+// be empty strings.
+func estimateBounds(a *cel.Ast) bool {
+	for _, e := range ast.MatchDescendants(ast.NavigateAST(a.NativeRep()), ast.AllMatcher()) {
+		if e.Kind() == ast.ComprehensionKind && e.AsComprehension().IterRange().Kind() != ast.LiteralKind &&
+			!isList(a.NativeRep().GetType(e.AsComprehension().IterRange().ID())) {
+			return false
+		}
+		if !isObject(e.Type()) {
+			continue
+		}
+		parent, ok := e.Parent()
+		if !ok || !selectsFrom(parent, e) {
+			return false
+		}
+	}
+	return true
+}
+
+// isList: a list type (a comprehension over anything else may range over
+// a map's keys).
+func isList(t *types.Type) bool {
+	return t != nil && t.Kind() == types.ListKind
+}
+
+// isObject: an object type, or an optional of one.
+func isObject(t *types.Type) bool {
+	switch {
+	case t == nil:
+		return false
+	case t.Kind() == types.StructKind:
+		return true
+	case t.Kind() == types.OpaqueKind && t.TypeName() == types.OptionalType.TypeName() && len(t.Parameters()) == 1:
+		return isObject(t.Parameters()[0])
+	}
+	return false
+}
+
+// selectsFrom: parent selects a field of e (e.f, has(e.f), e.?f).
+func selectsFrom(parent, e ast.NavigableExpr) bool {
+	switch parent.Kind() {
+	case ast.SelectKind:
+		return parent.AsSelect().Operand().ID() == e.ID()
+	case ast.CallKind:
+		call := parent.AsCall()
+		return call.FunctionName() == operators.OptSelect && len(call.Args()) == 2 && call.Args()[0].ID() == e.ID()
+	}
+	return false
 }
 
 // captureRoot is a decorator that keeps in root the last node planned with
@@ -65,12 +121,19 @@ func captureRoot(ast *cel.Ast, root *interpreter.InterpretableV2) cel.ProgramOpt
 	})
 }
 
-// runsUnmetered says whether rule may run unmetered now: the walk allows
-// it, the rule's cost does not depend on sizes, and what is surely left of
-// the budget covers the per-call limit and the rule's bound.
-func (w *walker) runsUnmetered(rule *compiledRule) bool {
-	return w.skipCostTracking && rule.unmetered != nil &&
-		w.budget >= PerCallLimit+int64(rule.sizeFreeCost) && w.ctx.Err() == nil
+// runsUnmetered says whether rule may run unmetered now, and what it is
+// charged: the walk allows it, the rule's cost is bounded (by its size-free
+// bound, or by its estimate where the sizes were checked), and what is
+// surely left of the budget covers the per-call limit and the bound.
+func (w *walker) runsUnmetered(rule *compiledRule) (uint64, bool) {
+	if !w.skipCostTracking || rule.unmetered == nil || w.ctx.Err() != nil {
+		return 0, false
+	}
+	bound, ok := rule.sizeFreeCost, rule.sizeFree
+	if rule.bounded && w.sizesChecked && (!ok || rule.maxCost < bound) {
+		bound, ok = rule.maxCost, true
+	}
+	return bound, ok && w.budget >= PerCallLimit+int64(bound)
 }
 
 // evalUnmetered evaluates an unmetered root with act, with cel-go's

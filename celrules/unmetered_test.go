@@ -69,7 +69,7 @@ func sizeFreeValidator(t testing.TB, rule string) (*Validator, *compiledRule) {
 func TestWhichRulesAreSizeFree(t *testing.T) {
 	for rule, want := range sizeFreeRules {
 		_, compiled := sizeFreeValidator(t, rule)
-		if got := compiled.unmetered != nil; got != want {
+		if got := compiled.sizeFree; got != want {
 			t.Errorf("%s: size-free %v, want %v (bound %d)", rule, got, want, compiled.sizeFreeCost)
 		}
 	}
@@ -86,7 +86,7 @@ func TestSizeFreeCostBoundsActualCost(t *testing.T) {
 			continue
 		}
 		v, compiled := sizeFreeValidator(t, rule)
-		if compiled.unmetered == nil {
+		if !compiled.sizeFree {
 			continue // TestWhichRulesAreSizeFree says why
 		}
 		n := v.root.properties[0].node

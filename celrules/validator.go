@@ -16,6 +16,9 @@ import (
 type Validator struct {
 	root     *node
 	failures field.ErrorList
+	// sizes are the size bounds of the values' types, when some rule can
+	// be charged its estimate (sizes.go); nil otherwise.
+	sizes *sizeNode
 }
 
 // Options configure NewValidator.
@@ -57,7 +60,11 @@ func NewValidator(s *schema.Schema, opts Options) (v *Validator) {
 	}
 	decl := common.SchemaDeclType(adapted, opts.ResourceRoot)
 	root := b.build(s, decl, opts.ResourceRoot, path)
-	return &Validator{root: root, failures: b.failures}
+	v = &Validator{root: root, failures: b.failures}
+	if b.bounded && !b.ownTypes {
+		v.sizes = newSizeNode(decl)
+	}
+	return v
 }
 
 // Compile compiles the rules of a custom resource's schema for validating
@@ -127,6 +134,7 @@ func (v *Validator) Validate(ctx context.Context, fldPath *field.Path, obj, old 
 		}
 		w.release()
 	}()
+	w.sizesChecked = opts.SkipCostTracking && v.sizes != nil && v.sizes.holds(obj) && v.sizes.holds(old)
 	v.walk(w, obj, old, opts.Ratcheting)
 	if w.lowerBound && w.budget < 0 {
 		// the walk stopped, maybe only because the budget was a lower bound

@@ -21,9 +21,11 @@ type walker struct {
 	errs   field.ErrorList
 	// ratcheted are errors on unchanged values of an update.
 	ratcheted field.ErrorList
-	// skipCostTracking lets rules run unmetered (unmetered.go); lowerBound
-	// says one did, so that budget is only a lower bound of what is left.
-	skipCostTracking, lowerBound bool
+	// skipCostTracking lets rules run unmetered (unmetered.go);
+	// sizesChecked says the values are within their types' bounds
+	// (sizes.go); lowerBound says a rule ran unmetered, so that budget is
+	// only a lower bound of what is left.
+	skipCostTracking, sizesChecked, lowerBound bool
 }
 
 // segment is one step of the walk's position; the field path is only built
