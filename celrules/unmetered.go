@@ -30,7 +30,10 @@ import (
 // it on kval's rules). Such a rule never reaches the per-call limit, so
 // evaluating its program below the tracker returns what the tracked
 // program returns; charging sizeFreeCost instead of the actual cost leaves
-// a lower bound of what is left of the budget.
+// a lower bound of what is left of the budget. The same holds for a rule's
+// estimate from the schema (maxCost) on values within the sizes that
+// estimate assumed, which the walk checks first (sizes.go), for rules
+// whose estimate does not misprice objects or map keys (estimateBounds).
 //
 // The walker (EvalOptions.SkipCostTracking) runs a rule unmetered only
 // while that lower bound is at least the per-call limit plus the rule's
@@ -44,8 +47,8 @@ import (
 
 // sizeFreeCost is a checked rule's cost bound when every list, map and
 // string is of unknown size, and whether it is within the per-call limit.
-func sizeFreeCost(env *cel.Env, ast *cel.Ast) (uint64, bool) {
-	estimate, err := env.EstimateCost(ast, &library.CostEstimator{})
+func sizeFreeCost(env *cel.Env, checked *cel.Ast) (uint64, bool) {
+	estimate, err := env.EstimateCost(checked, &library.CostEstimator{})
 	if err != nil || estimate.Max > PerCallLimit {
 		return 0, false
 	}
@@ -111,8 +114,8 @@ func selectsFrom(parent, e ast.NavigableExpr) bool {
 // the id of the expression's root: the root itself, which cel-go plans and
 // decorates after all its children. Its descendants carry the tracker's
 // observers, which observe nothing in a frame without a tracker.
-func captureRoot(ast *cel.Ast, root *interpreter.InterpretableV2) cel.ProgramOption {
-	id := ast.NativeRep().Expr().ID()
+func captureRoot(checked *cel.Ast, root *interpreter.InterpretableV2) cel.ProgramOption {
+	id := checked.NativeRep().Expr().ID()
 	return cel.CustomDecoratorV2(func(i interpreter.InterpretableV2) (interpreter.InterpretableV2, error) {
 		if i.ID() == id {
 			*root = i
