@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/google/cel-go/cel"
+	"github.com/google/cel-go/interpreter"
 	celconfig "k8s.io/apiserver/pkg/apis/cel"
 	apiservercel "k8s.io/apiserver/pkg/cel"
 	"k8s.io/apiserver/pkg/cel/library"
@@ -24,6 +25,13 @@ type compiledRule struct {
 	// maxCost is the estimated cost of one evaluation; maxCardinality how
 	// often the node can occur in a request when nothing bounds it better.
 	maxCost, maxCardinality uint64
+	// unmetered is the program's root below cel-go's cost tracking
+	// (unmetered.go), for a rule whose cost is bounded by sizeFreeCost
+	// whatever the sizes of the values it reads (sizeFree), or by maxCost
+	// when they are within their types' bounds (bounded); nil for others.
+	unmetered         interpreter.InterpretableV2
+	sizeFree, bounded bool
+	sizeFreeCost      uint64
 	// message is the compiled messageExpression, nil when there is none or
 	// it did not compile (messageErr says why).
 	message        cel.Program
@@ -44,6 +52,9 @@ type ruleCompiler struct {
 	estimator *library.CostEstimator
 	// maxCardinality is the node's unbounded cardinality.
 	maxCardinality uint64
+	// unmetered: keep the unmetered roots of rules whose cost does not
+	// depend on sizes (for validating objects, not for checking CRDs).
+	unmetered bool
 }
 
 func newRuleCompiler(node *schema.Schema, decl *apiservercel.DeclType, which Environment) (*ruleCompiler, error) {
@@ -100,7 +111,8 @@ func (c *ruleCompiler) compile(rule *schema.ValidationRule) (out compiledRule) {
 		return out
 	}
 	out.usesOldSelf = referencesOldSelf(ast)
-	prog, err := env.Program(ast, c.programOptions(env)...)
+	var root interpreter.InterpretableV2
+	prog, err := env.Program(ast, append(c.programOptions(env), captureRoot(ast, &root))...)
 	if err != nil {
 		out.err = invalid("program instantiation failed: " + err.Error())
 		return out
@@ -111,6 +123,13 @@ func (c *ruleCompiler) compile(rule *schema.ValidationRule) (out compiledRule) {
 		return out
 	}
 	out.program, out.maxCost, out.maxCardinality = prog, estimate.Max, c.maxCardinality
+	if c.unmetered && root != nil {
+		out.sizeFreeCost, out.sizeFree = sizeFreeCost(env, ast)
+		out.bounded = estimate.Max <= PerCallLimit && estimateBounds(ast)
+		if out.sizeFree || out.bounded {
+			out.unmetered = root
+		}
+	}
 	messageWhich := c.environmentOf(rule.MessageExpression, c.stored.StoredMessages)
 	if rule.MessageExpression != "" && !c.compileMessage(&out, messageWhich) {
 		return out

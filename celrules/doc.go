@@ -46,6 +46,21 @@
 // format and flatten it also refuses results that large which upstream
 // would build (see buildsize.go).
 //
+// # Cost tracking only where it can change something
+//
+// kube-apiserver tracks the actual cost of every evaluation, which
+// allocates at every step. With EvalOptions.SkipCostTracking (the engine
+// sets it) a rule runs below the tracker and is charged a bound instead
+// when the bound is proven: its estimate with no size bounds at all
+// (rules whose cost does not depend on sizes), or its estimate from the
+// schema when the object and the old object were checked to be within the
+// sizes the estimate assumed (and the rule neither uses an object as a
+// value nor ranges over a map's keys, which the estimator prices at zero).
+// Such a rule cannot reach the per-call limit, and what is left of the
+// budget becomes a lower bound: a walk that stops on that lower bound is
+// run again with every rule metered, so errors, ratcheted errors and where
+// the budget runs out are kube-apiserver's (unmetered.go, sizes.go).
+//
 // # CRD checks
 //
 // Checker plugs into package schema's CRD checks (schema.RuleChecker): it

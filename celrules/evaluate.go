@@ -1,11 +1,13 @@
 package celrules
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"math"
 	"strings"
 
+	"github.com/google/cel-go/cel"
 	"github.com/google/cel-go/common/types"
 	"github.com/google/cel-go/common/types/ref"
 	"github.com/google/cel-go/interpreter"
@@ -94,23 +96,17 @@ func (w *walker) evalRules(n *node, obj, old any, r ratchet) {
 // an optional: kube-apiserver does so even for rules with optionalOldSelf.
 func (w *walker) evalRule(n *node, rule *compiledRule, act, plain *activation, obj any, r ratchet) bool {
 	act.builds.reset(w.budget)
-	val, details, err := rule.program.ContextEval(w.ctx, act)
-	if details == nil {
-		w.errs = append(w.errs, field.InternalError(w.path(), fmt.Errorf("runtime cost could not be calculated for validation rule: %v, no further validation rules will be run", ruleName(rule.rule))))
-		return false
-	}
-	cost := details.ActualCost()
-	if cost == nil {
-		w.errs = append(w.errs, field.Invalid(w.path(), n.schema.Type, fmt.Sprintf("runtime cost could not be calculated for validation rule: %v, no further validation rules will be run", ruleName(rule.rule))))
-		return false
+	val, cost, known, err := w.run(rule, act)
+	if !known {
+		return w.noCost(n, rule, err)
 	}
 	// A result refused for costing more than the budget (buildGuard) runs
 	// out of it as surely as a cost counted after the fact.
-	if *cost > math.MaxInt64 || int64(*cost) > w.budget || errors.Is(err, errBuildBudget) {
+	if cost > math.MaxInt64 || int64(cost) > w.budget || errors.Is(err, errBuildBudget) {
 		w.outOfBudget(n)
 		return false
 	}
-	w.budget -= int64(*cost)
+	w.budget -= int64(cost)
 	if err != nil {
 		return w.evalError(n, rule, err)
 	}
@@ -118,6 +114,52 @@ func (w *walker) evalRule(n *node, rule *compiledRule, act, plain *activation, o
 		return true
 	}
 	return w.ruleFailed(n, rule, plain, obj, r)
+}
+
+// run evaluates rule with act, unmetered where that is proven to change
+// nothing (unmetered.go); cost is the actual cost, or the rule's bound when
+// unmetered. Not known: cel-go gave no evaluation details (err nil) or no
+// actual cost (err errNoActualCost).
+func (w *walker) run(rule *compiledRule, act *activation) (val ref.Val, cost uint64, known bool, err error) {
+	if bound, ok := w.runsUnmetered(rule); ok {
+		w.lowerBound = true
+		val, err := evalUnmetered(rule.unmetered, act)
+		return val, bound, true, err
+	}
+	val, details, err := eval(w.ctx, rule.program, act)
+	switch {
+	case details == nil:
+		return val, 0, false, nil
+	case details.ActualCost() == nil:
+		return val, 0, false, errNoActualCost
+	}
+	return val, *details.ActualCost(), true, err
+}
+
+// errNoActualCost: cel-go's evaluation details had no actual cost.
+var errNoActualCost = errors.New("no actual cost")
+
+// noCost reports an evaluation whose cost is unknown, as kube-apiserver
+// does: without details an internal error, without an actual cost an
+// invalid value. No further rule may run.
+func (w *walker) noCost(n *node, rule *compiledRule, err error) bool {
+	msg := fmt.Sprintf("runtime cost could not be calculated for validation rule: %v, no further validation rules will be run", ruleName(rule.rule))
+	if err == nil {
+		w.errs = append(w.errs, field.InternalError(w.path(), errors.New(msg)))
+	} else {
+		w.errs = append(w.errs, field.Invalid(w.path(), n.schema.Type, msg))
+	}
+	return false
+}
+
+// eval evaluates prog with act. A context that can never end cannot
+// interrupt an evaluation: Eval then does what ContextEval does, without
+// the cancellable context ContextEval makes for every evaluation.
+func eval(ctx context.Context, prog cel.Program, act *activation) (ref.Val, *cel.EvalDetails, error) {
+	if ctx.Done() == nil {
+		return prog.Eval(act)
+	}
+	return prog.ContextEval(ctx, act)
 }
 
 // evalError reports a rule that could not be evaluated; false when the

@@ -73,7 +73,7 @@ type messageOutcome struct {
 // with kube-apiserver's limits: at most 5 KiB once trimmed, one line, not empty.
 func evalMessage(ctx context.Context, prog cel.Program, source string, act *activation, budget int64) messageOutcome {
 	act.builds.reset(budget)
-	val, details, err := prog.ContextEval(ctx, act)
+	val, details, err := eval(ctx, prog, act)
 	if details == nil || details.ActualCost() == nil {
 		return messageOutcome{budget: -1, err: &apiservercel.Error{Type: apiservercel.ErrorTypeInternal,
 			Detail: fmt.Sprintf("runtime cost could not be calculated for messageExpression: %q", source)}}

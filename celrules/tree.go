@@ -46,6 +46,10 @@ var errNoDeclType = errors.New("failed to convert to declType for CEL validation
 type treeBuilder struct {
 	adapter *adapter
 	which   Environment
+	// bounded: some rule can be charged its estimate where the sizes of
+	// the values are checked; ownTypes: some node's type is not the one
+	// its parent's type gives it, so the root's type does not bound all.
+	bounded, ownTypes bool
 	// failures collects every rule that did not compile, for Compile's error.
 	failures field.ErrorList
 }
@@ -90,8 +94,16 @@ func (b *treeBuilder) buildProperties(n *node, decl *apiservercel.DeclType, path
 		}
 		if child := b.build(prop, t, prop.EmbeddedResource, path.Child("properties").Key(name)); child != nil {
 			n.properties = append(n.properties, property{name: name, node: child})
+			b.ownTypes = b.ownTypes || decl == nil || decl.Fields[escapedName(name)] == nil || decl.Fields[escapedName(name)].Type != t
 		}
 	}
+}
+
+// escapedName is a property's name as a CEL field ("" when CEL cannot
+// spell it).
+func escapedName(name string) string {
+	escaped, _ := apiservercel.Escape(name)
+	return escaped
 }
 
 // propertyDeclType is the CEL type of property name: its field in the
@@ -129,10 +141,12 @@ func (b *treeBuilder) compileRules(n *node, decl *apiservercel.DeclType, path *f
 		b.failures = append(b.failures, field.InternalError(rulesPath, err))
 		return
 	}
+	c.unmetered = true
 	n.rules = c.compileAll()
 	for i := range n.rules {
 		r := &n.rules[i]
 		n.usesOldSelf = n.usesOldSelf || r.usesOldSelf
+		b.bounded = b.bounded || r.bounded
 		if r.err != nil {
 			b.failures = append(b.failures, field.Invalid(rulesPath.Index(i).Child("rule"), r.rule.Rule, r.err.Detail))
 		}

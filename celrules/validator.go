@@ -16,6 +16,9 @@ import (
 type Validator struct {
 	root     *node
 	failures field.ErrorList
+	// sizes are the size bounds of the values' types, when some rule can
+	// be charged its estimate (sizes.go); nil otherwise.
+	sizes *sizeNode
 }
 
 // Options configure NewValidator.
@@ -57,7 +60,11 @@ func NewValidator(s *schema.Schema, opts Options) (v *Validator) {
 	}
 	decl := common.SchemaDeclType(adapted, opts.ResourceRoot)
 	root := b.build(s, decl, opts.ResourceRoot, path)
-	return &Validator{root: root, failures: b.failures}
+	v = &Validator{root: root, failures: b.failures}
+	if b.bounded && !b.ownTypes {
+		v.sizes = newSizeNode(decl)
+	}
+	return v
 }
 
 // Compile compiles the rules of a custom resource's schema for validating
@@ -88,6 +95,12 @@ type EvalOptions struct {
 	// oldSelf on values the update left unchanged: they are returned as
 	// Result.Ratcheted instead of Result.Errors (KEP-4008).
 	Ratcheting bool
+	// SkipCostTracking evaluates rules whose cost is bounded whatever the
+	// sizes of the values they read without cel-go's cost tracking, where
+	// that cannot change their outcome (unmetered.go). Errors and ratcheted
+	// errors are the same; Result.Budget is then only a lower bound of what
+	// is left, so a caller that goes on spending it must leave this off.
+	SkipCostTracking bool
 }
 
 // Result is the outcome of an evaluation.
@@ -114,19 +127,29 @@ func (v *Validator) Validate(ctx context.Context, fldPath *field.Path, obj, old 
 		ctx = context.Background()
 	}
 	old = nilIfEmpty(old)
-	w := getWalker(ctx, fldPath, opts.Budget)
+	w := getWalker(ctx, fldPath, opts)
 	defer func() {
 		if p := recover(); p != nil {
 			res = Result{Errors: append(w.errs, field.InternalError(fldPath, panicError(p))), Budget: -1}
 		}
 		w.release()
 	}()
+	w.sizesChecked = opts.SkipCostTracking && v.sizes != nil && v.sizes.holds(obj) && v.sizes.holds(old)
+	v.walk(w, obj, old, opts.Ratcheting)
+	if w.lowerBound && w.budget < 0 {
+		// the walk stopped, maybe only because the budget was a lower bound
+		w.restartMetered(opts.Budget)
+		v.walk(w, obj, old, opts.Ratcheting)
+	}
+	return Result{Errors: w.errs, Ratcheted: w.ratcheted, Budget: w.budget}
+}
+
+func (v *Validator) walk(w *walker, obj, old any, ratcheting bool) {
 	var r ratchet
-	if opts.Ratcheting && old != nil {
+	if ratcheting && old != nil {
 		r.current = newCorrelated(obj, old, v.root.plain)
 	}
 	w.visit(v.root, obj, old, r)
-	return Result{Errors: w.errs, Ratcheted: w.ratcheted, Budget: w.budget}
 }
 
 func panicError(p any) error {

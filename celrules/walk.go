@@ -21,6 +21,11 @@ type walker struct {
 	errs   field.ErrorList
 	// ratcheted are errors on unchanged values of an update.
 	ratcheted field.ErrorList
+	// skipCostTracking lets rules run unmetered (unmetered.go);
+	// sizesChecked says the values are within their types' bounds
+	// (sizes.go); lowerBound says a rule ran unmetered, so that budget is
+	// only a lower bound of what is left.
+	skipCostTracking, sizesChecked, lowerBound bool
 }
 
 // segment is one step of the walk's position; the field path is only built
@@ -41,10 +46,17 @@ const (
 
 var walkers = sync.Pool{New: func() any { return &walker{} }}
 
-func getWalker(ctx context.Context, base *field.Path, budget int64) *walker {
+func getWalker(ctx context.Context, base *field.Path, opts EvalOptions) *walker {
 	w := walkers.Get().(*walker)
-	w.ctx, w.base, w.budget = ctx, base, budget
+	w.ctx, w.base, w.budget, w.skipCostTracking = ctx, base, opts.Budget, opts.SkipCostTracking
 	return w
+}
+
+// restartMetered forgets what the walk found, to walk again with every
+// rule metered.
+func (w *walker) restartMetered(budget int64) {
+	clear(w.segs)
+	*w = walker{ctx: w.ctx, base: w.base, budget: budget, segs: w.segs[:0]}
 }
 
 // release returns the walker to the pool, dropping every reference it holds.

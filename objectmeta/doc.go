@@ -14,4 +14,8 @@
 //     resources (and the root, if asked) and prunes unknown metadata fields.
 //   - Validate checks embedded resources as kube-apiserver does on create:
 //     apiVersion and kind required and well formed, metadata valid.
+//
+// ObjectMeta's declarative rules are not run: in this apimachinery they
+// are all alpha, never enforced, so the library's result is its
+// handwritten checks' (declarative.go, proven by a comparison test).
 package objectmeta

@@ -27,7 +27,7 @@ func validateObjectMeta(ctx context.Context, op operation.Type, meta, old *metav
 	nameFn metavalidation.ValidateNameFunc, fldPath *field.Path) field.ErrorList {
 	meta, refs := withoutOwnerReferences(meta)
 	old, _ = withoutOwnerReferences(old)
-	errs := metavalidation.ValidateObjectMetaDeclaratively(ctx, op, meta, old, namespaced, nameFn, fldPath, declarativeBeta)
+	errs := handwrittenObjectMeta(op, meta, old, namespaced, nameFn, fldPath)
 	return append(errs, validateOwnerReferences(refs, fldPath.Child("ownerReferences"))...)
 }
 

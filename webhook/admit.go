@@ -19,36 +19,36 @@ import (
 // the params extension of the catalog) with the engine, within
 // Options.Timeout; a panic denies it. It is counted in the metrics.
 func (s *Server) Admit(ctx context.Context, req *admissionv1.AdmissionRequest) *admissionv1.AdmissionResponse {
-	return s.answer(ctx, s.validate, req, func() {})
+	return s.answer(ctx, s.validate, &admission{AdmissionRequest: req}, func() {})
 }
 
 // Mutate answers one request of /mutate: the Mutator's patch, if any.
 func (s *Server) Mutate(ctx context.Context, req *admissionv1.AdmissionRequest) *admissionv1.AdmissionResponse {
-	return s.answer(ctx, s.mutate, req, func() {})
+	return s.answer(ctx, s.mutate, &admission{AdmissionRequest: req}, func() {})
 }
 
 // endpoint is the admission logic of an endpoint: the response of an
 // allowed request, or why it is denied (a *Denial).
-type endpoint func(ctx context.Context, req *admissionv1.AdmissionRequest) (*admissionv1.AdmissionResponse, error)
+type endpoint func(ctx context.Context, req *admission) (*admissionv1.AdmissionResponse, error)
 
 // answer runs an endpoint within the timeout (the answer comes by the
 // deadline, see within; release is called when the work ends), recovering
 // a panic as a denial, converts what it found into the response, and
 // counts and logs it.
-func (s *Server) answer(ctx context.Context, fn endpoint, req *admissionv1.AdmissionRequest, release func()) *admissionv1.AdmissionResponse {
+func (s *Server) answer(ctx context.Context, fn endpoint, req *admission, release func()) *admissionv1.AdmissionResponse {
 	start := time.Now()
 	ctx, cancel := context.WithTimeout(ctx, s.opts.Timeout)
 	defer cancel()
 	resp, reason := response(s.within(ctx, fn, req, release))
 	resp.UID = req.UID
-	s.record(req, resp, reason, time.Since(start))
+	s.record(req.AdmissionRequest, resp, reason, time.Since(start))
 	return resp
 }
 
 // validate checks a request with the engine: kube-apiserver's answer
 // (engine.Result.Err), with the result's warnings either way.
-func (s *Server) validate(ctx context.Context, req *admissionv1.AdmissionRequest) (*admissionv1.AdmissionResponse, error) {
-	if !checked(req) {
+func (s *Server) validate(ctx context.Context, req *admission) (*admissionv1.AdmissionResponse, error) {
+	if !checked(req.AdmissionRequest) {
 		return allow(), nil
 	}
 	v, err := s.catalog.ForObject(ctx, apiVersion(req.Kind), req.Kind.Kind)
@@ -81,23 +81,35 @@ func checked(req *admissionv1.AdmissionRequest) bool {
 	return op && (req.SubResource == "" || req.SubResource == engine.StatusSubresource)
 }
 
-// engineRequest decodes the objects of an admission request; once ctx ends,
-// nothing more is decoded.
-func (s *Server) engineRequest(ctx context.Context, req *admissionv1.AdmissionRequest) (engine.Request, error) {
+// engineRequest decodes the objects of an admission request, unless they
+// came decoded with the review; once ctx ends, nothing more is decoded.
+func (s *Server) engineRequest(ctx context.Context, req *admission) (engine.Request, error) {
 	out := engine.Request{Operation: engine.Operation(req.Operation), Subresource: req.SubResource, Scope: s.scope()}
 	var err error
-	if out.Object, err = decodeObject(ctx, "object", req.Object.Raw); err != nil {
+	if out.Object, err = object(ctx, "object", req.object, req.decoded, req.Object.Raw); err != nil {
 		return out, err
 	}
 	if req.Operation != admissionv1.Update {
 		return out, nil
 	}
-	if len(req.OldObject.Raw) == 0 {
+	if !req.decoded && len(req.OldObject.Raw) == 0 {
 		return out, deny(reasonBadRequest, http.StatusBadRequest, "an UPDATE request without oldObject cannot be checked")
 	}
-	out.OldObject, err = decodeObject(ctx, "oldObject", req.OldObject.Raw)
+	out.OldObject, err = object(ctx, "oldObject", req.oldObject, req.decoded, req.OldObject.Raw)
 	out.OldObjectDisposable = true // decoded for this request alone
 	return out, err
+}
+
+// object is an object of the request: decoded with the review (decoded),
+// or from raw now, unless ctx has ended.
+func object(ctx context.Context, field string, obj map[string]any, decoded bool, raw []byte) (map[string]any, error) {
+	if !decoded {
+		return decodeObject(ctx, field, raw)
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, deny(reasonTimeout, http.StatusGatewayTimeout, "kval did not finish reading %s in time: %v", field, err)
+	}
+	return obj, nil
 }
 
 // decodeObject reads an object with kval's input limits (size, nesting),

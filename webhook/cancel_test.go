@@ -20,13 +20,16 @@ func TestAnEndedContextNeverAllows(t *testing.T) {
 		review(admissionv1.Create, database("postgres", "16.2"), nil),
 		review(admissionv1.Update, database("postgres", "16.2"), database("postgres", "16.2")),
 	} {
-		if live, err := s.validate(context.Background(), r.Request); err != nil || !live.Allowed {
-			t.Fatalf("%s with a live context: %+v, %v; want it allowed", r.Request.Operation, live, err)
-		}
-		resp, err := s.validate(ctx, r.Request)
-		var d *Denial
-		if resp != nil || !errors.As(err, &d) || d.Reason != reasonTimeout {
-			t.Errorf("%s with an ended context: %+v, %v; want a Timeout denial", r.Request.Operation, resp, err)
+		// Decoded now, or with the review (onepass.go).
+		for _, req := range []*admission{{AdmissionRequest: r.Request}, decodedInOnePass(t, r)} {
+			if live, err := s.validate(context.Background(), req); err != nil || !live.Allowed {
+				t.Fatalf("%s (decoded with the review: %v) with a live context: %+v, %v; want it allowed", r.Request.Operation, req.decoded, live, err)
+			}
+			resp, err := s.validate(ctx, req)
+			var d *Denial
+			if resp != nil || !errors.As(err, &d) || d.Reason != reasonTimeout {
+				t.Errorf("%s (decoded with the review: %v) with an ended context: %+v, %v; want a Timeout denial", r.Request.Operation, req.decoded, resp, err)
+			}
 		}
 	}
 }

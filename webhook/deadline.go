@@ -13,7 +13,7 @@ import (
 // stops at its next check, gives its bytes back to the budget (release)
 // when it ends, so abandoned work still counts against the memory it
 // holds.
-func (s *Server) within(ctx context.Context, fn endpoint, req *admissionv1.AdmissionRequest, release func()) (*admissionv1.AdmissionResponse, error) {
+func (s *Server) within(ctx context.Context, fn endpoint, req *admission, release func()) (*admissionv1.AdmissionResponse, error) {
 	type result struct {
 		resp *admissionv1.AdmissionResponse
 		err  error

@@ -57,6 +57,16 @@
 //   - The answer comes at the deadline (deadline.go): the work runs on its
 //     own goroutine with the request's context, which the engine checks
 //     between steps and CEL at its interrupt checks.
+//   - /validate reads most reviews in one pass (onepass.go, envelope.go):
+//     the whole body with webhook/internal/fastjson, which decodes as
+//     sigs.k8s.io/json's strict decoding does or declines, the objects
+//     straight into the maps the engine validates, the envelope's fields
+//     into admissionv1's types as encoding/json reads them. What the pass
+//     declines (a misspelt or unknown field, a duplicate, a syntax error, a
+//     body over 3 MiB) is read the usual way from its first byte, so every
+//     answer is the one it always was (TestOnePassAnswersAsTheUsualWay,
+//     FuzzOnePass). /mutate reads reviews the usual way: the Mutator gets
+//     the objects' bytes.
 //   - Connections (connections.go): read, write, idle and header timeouts
 //     under kube-apiserver's 30 s webhook limit, header bytes, HTTP/2
 //     streams per connection, and a cap on open connections.

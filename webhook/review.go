@@ -1,24 +1,28 @@
 package webhook
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"mime"
 	"net/http"
 	"runtime/debug"
 	"time"
 
 	admissionv1 "k8s.io/api/admission/v1"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 )
 
 // serveReview reads an AdmissionReview, answers its request with the
 // endpoint and writes the review back with the response. The timeout
 // counts from the request's arrival; before its body is read, the request
 // takes room for it in the in-flight budget, or is refused when none
-// frees up soon.
-func (s *Server) serveReview(fn endpoint) http.HandlerFunc {
+// frees up soon. With onePass, the review's objects are decoded with it
+// when they can be (onepass.go).
+func (s *Server) serveReview(fn endpoint, onePass bool) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		ctx, cancel := context.WithTimeout(r.Context(), s.opts.Timeout)
 		defer cancel()
@@ -28,7 +32,7 @@ func (s *Server) serveReview(fn endpoint) http.HandlerFunc {
 			s.refuseOverloaded(w, n)
 			return
 		}
-		review, status, err := readReview(w, r, s.opts.MaxBodyBytes)
+		req, typeMeta, status, err := readReview(w, r, s.opts.MaxBodyBytes, onePass)
 		if err != nil {
 			release()
 			s.metrics.denials.WithLabelValues(reasonBadRequest).Inc()
@@ -36,40 +40,56 @@ func (s *Server) serveReview(fn endpoint) http.HandlerFunc {
 			http.Error(w, err.Error(), status)
 			return
 		}
-		req := review.Request
-		review.Request, review.Response = nil, s.answer(ctx, fn, req, release)
+		review := admissionv1.AdmissionReview{TypeMeta: typeMeta, Response: s.answer(ctx, fn, req, release)}
 		w.Header().Set("Content-Type", "application/json")
-		if err := json.NewEncoder(w).Encode(review); err != nil {
+		if err := json.NewEncoder(w).Encode(&review); err != nil {
 			s.log.Warn("writing the admission response", "uid", req.UID, "error", err)
 		}
 	}
 }
 
 // readReview decodes an admission.k8s.io/v1 AdmissionReview with a request,
-// or says which HTTP status a body that is not one gets.
-func readReview(w http.ResponseWriter, r *http.Request, limit int64) (*admissionv1.AdmissionReview, int, error) {
+// or says which HTTP status a body that is not one gets. With onePass, the
+// objects of a body that decodeInOnePass takes come decoded.
+func readReview(w http.ResponseWriter, r *http.Request, limit int64, onePass bool) (*admission, metav1.TypeMeta, int, error) {
 	if mediaType, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type")); mediaType != "application/json" {
-		return nil, http.StatusUnsupportedMediaType, fmt.Errorf("content type %q: an AdmissionReview is application/json", r.Header.Get("Content-Type"))
+		return nil, metav1.TypeMeta{}, http.StatusUnsupportedMediaType, fmt.Errorf("content type %q: an AdmissionReview is application/json", r.Header.Get("Content-Type"))
+	}
+	body := io.Reader(http.MaxBytesReader(w, r.Body, limit))
+	if onePass {
+		read, req, typeMeta, ok := decodeInOnePass(body, r.ContentLength)
+		if ok {
+			status, err := checkReview(typeMeta, req.AdmissionRequest)
+			return req, typeMeta, status, err
+		}
+		body = io.MultiReader(bytes.NewReader(read), body) // from the first byte, the usual way
 	}
 	review := &admissionv1.AdmissionReview{}
-	if err := json.NewDecoder(http.MaxBytesReader(w, r.Body, limit)).Decode(review); err != nil {
+	if err := json.NewDecoder(body).Decode(review); err != nil {
 		if tooLarge := (*http.MaxBytesError)(nil); errors.As(err, &tooLarge) {
-			return nil, http.StatusRequestEntityTooLarge, fmt.Errorf("the AdmissionReview is larger than %d bytes", limit)
+			return nil, review.TypeMeta, http.StatusRequestEntityTooLarge, fmt.Errorf("the AdmissionReview is larger than %d bytes", limit)
 		}
-		return nil, http.StatusBadRequest, fmt.Errorf("not an AdmissionReview: %w", err)
+		return nil, review.TypeMeta, http.StatusBadRequest, fmt.Errorf("not an AdmissionReview: %w", err)
 	}
-	gvk := review.GroupVersionKind()
+	status, err := checkReview(review.TypeMeta, review.Request)
+	return &admission{AdmissionRequest: review.Request}, review.TypeMeta, status, err
+}
+
+// checkReview says why a decoded review cannot be answered, and with which
+// HTTP status.
+func checkReview(typeMeta metav1.TypeMeta, req *admissionv1.AdmissionRequest) (int, error) {
+	gvk := typeMeta.GroupVersionKind()
 	switch {
 	case gvk != admissionv1.SchemeGroupVersion.WithKind("AdmissionReview"):
-		return nil, http.StatusBadRequest, fmt.Errorf("got %s %s, want an AdmissionReview of %s", gvk.Kind, gvk.GroupVersion(), admissionv1.SchemeGroupVersion)
-	case review.Request == nil || review.Request.UID == "":
-		return nil, http.StatusBadRequest, errors.New("the AdmissionReview has no request (or no request uid)")
+		return http.StatusBadRequest, fmt.Errorf("got %s %s, want an AdmissionReview of %s", gvk.Kind, gvk.GroupVersion(), admissionv1.SchemeGroupVersion)
+	case req == nil || req.UID == "":
+		return http.StatusBadRequest, errors.New("the AdmissionReview has no request (or no request uid)")
 	}
-	return review, http.StatusOK, nil
+	return http.StatusOK, nil
 }
 
 // safely answers a request; a panic denies it (fail closed) and is counted.
-func (s *Server) safely(ctx context.Context, fn endpoint, req *admissionv1.AdmissionRequest) (resp *admissionv1.AdmissionResponse, err error) {
+func (s *Server) safely(ctx context.Context, fn endpoint, req *admission) (resp *admissionv1.AdmissionResponse, err error) {
 	defer func() {
 		if p := recover(); p != nil {
 			s.metrics.panics.Inc()
@@ -97,11 +117,11 @@ func (s *Server) record(req *admissionv1.AdmissionRequest, resp *admissionv1.Adm
 // mutate is the mutating endpoint: the Mutator's patch, if any; its
 // error denies the request (a *Denial as it is, any other as a bad
 // request).
-func (s *Server) mutate(ctx context.Context, req *admissionv1.AdmissionRequest) (*admissionv1.AdmissionResponse, error) {
+func (s *Server) mutate(ctx context.Context, req *admission) (*admissionv1.AdmissionResponse, error) {
 	if s.opts.Mutator == nil {
 		return allow(), nil
 	}
-	patch, warnings, err := s.opts.Mutator(ctx, req)
+	patch, warnings, err := s.opts.Mutator(ctx, req.AdmissionRequest)
 	if err != nil {
 		return nil, err
 	}

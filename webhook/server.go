@@ -143,8 +143,8 @@ func (s *Server) ProbeHandler() http.Handler {
 }
 
 func (s *Server) admissionRoutes(mux *http.ServeMux) {
-	mux.HandleFunc("POST /validate", s.serveReview(s.validate))
-	mux.HandleFunc("POST /mutate", s.serveReview(s.mutate))
+	mux.HandleFunc("POST /validate", s.serveReview(s.validate, true))
+	mux.HandleFunc("POST /mutate", s.serveReview(s.mutate, false)) // the Mutator reads the objects' bytes
 }
 
 func (s *Server) probeRoutes(mux *http.ServeMux) {

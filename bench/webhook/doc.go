@@ -11,10 +11,15 @@
 // that opens the connections) open-loop (requests are
 // scheduled at fixed intervals whether or not earlier ones finished, so
 // queueing shows in the latencies), and prints p50, p99, max and errors per
-// rate, and the highest rate whose p99 stayed under 2 ms. By default client
-// and server run in one process and share the machine's cores; -serve ADDR
-// runs the server alone (until interrupted) and -server ADDR the client
-// alone, so that each can be pinned to cores of its own with taskset
-// (commands in cmd/webhookload's doc). Both need the corpus: run them from
-// this module.
+// rate, and the highest rate whose p99 stayed under 2 ms. -compare measures
+// the constant-answer baseline and kval alternately at each rate and ends
+// with both highest rates and kval's over the baseline's (issue 30's
+// acceptance: at least 0.8 on the same cores). By default client and
+// server run in one process and share the machine's cores; -serve ADDR
+// runs the server alone (until interrupted; it then prints its CPU time
+// per admission request, and -cpuprofile FILE profiles it) and -server
+// ADDR the client alone (with -baseline-server ADDR, -compare against a
+// -serve -baseline process), so that each can be pinned to cores of its
+// own with taskset (commands in cmd/webhookload's doc). Both need the
+// corpus: run them from this module.
 package webhook

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 )
@@ -15,7 +16,7 @@ import (
 // is answered, for kval's webhook and for the baseline.
 func TestClientAndServerAsSeparateRuns(t *testing.T) {
 	for _, baseline := range []bool{false, true} {
-		addr := startServeOnly(t, baseline)
+		addr, _ := startServeOnly(t, baseline)
 		sent, errs := clientRun(t, config{server: addr, rates: "50", duration: 200 * time.Millisecond})
 		if sent != 10 || errs != 0 {
 			t.Errorf("baseline %v: sent %d, %d errors; want 10 sent, no errors", baseline, sent, errs)
@@ -41,12 +42,79 @@ func TestClientCountsAnAbsentServer(t *testing.T) {
 	}
 }
 
-// TestExclusiveFlags: -serve with -server, or -baseline with -server, is
-// refused.
+// TestCompareInOneRun: -compare measures the baseline and kval at each
+// rate, and ends with both highest rates and their ratio.
+func TestCompareInOneRun(t *testing.T) {
+	checkCompare(t, config{compare: true, rates: "20,40", duration: 200 * time.Millisecond})
+}
+
+// TestCompareOverSeparateRuns: a client given kval's -serve and a -serve
+// -baseline compares them as the one-process run does.
+func TestCompareOverSeparateRuns(t *testing.T) {
+	kval, _ := startServeOnly(t, false)
+	base, _ := startServeOnly(t, true)
+	checkCompare(t, config{server: kval, baselineServer: base, rates: "20,40", duration: 200 * time.Millisecond})
+}
+
+func checkCompare(t *testing.T, c config) {
+	t.Helper()
+	var out strings.Builder
+	if err := run(t.Context(), c, &out); err != nil {
+		t.Fatalf("%+v: %v", c, err)
+	}
+	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+	want := []string{"20 baseline 4 ", "20 kval 4 ", "40 baseline 8 ", "40 kval 8 "}
+	if len(lines) != 6 {
+		t.Fatalf("printed:\n%s", out.String())
+	}
+	for i, w := range want {
+		if got := strings.Join(strings.Fields(lines[i+1]), " "); !strings.HasPrefix(got, w) || !strings.HasSuffix(got, " 0") {
+			t.Errorf("line %d: %q, want %q... with no errors", i+1, lines[i+1], w)
+		}
+	}
+	// Either may miss 2 ms on a loaded machine: the summary's form is what
+	// is checked, and that the ratio follows from the rates.
+	var base, kval int
+	var ratio string
+	if _, err := fmt.Sscanf(lines[5], "highest rate with p99 < 2ms and no errors: baseline %d/s, kval %d/s, kval/baseline %s", &base, &kval, &ratio); err != nil {
+		t.Fatalf("summary %q: %v", lines[5], err)
+	}
+	if base > 0 && ratio != fmt.Sprintf("%.2f", float64(kval)/float64(base)) || base == 0 && ratio != "-" {
+		t.Errorf("summary %q: wrong ratio", lines[5])
+	}
+}
+
+// TestServeReportsCPUPerRequest: an interrupted -serve prints how many
+// admission requests it answered, the count the client sent, and its CPU
+// time per request.
+func TestServeReportsCPUPerRequest(t *testing.T) {
+	for _, baseline := range []bool{false, true} {
+		addr, report := startServeOnly(t, baseline)
+		clientRun(t, config{server: addr, rates: "50", duration: 200 * time.Millisecond})
+		var n int
+		var cpu, perRequest string
+		if _, err := fmt.Sscanf(report(), "served %d admission requests with %s of CPU (user+sys): %s a request", &n, &cpu, &perRequest); err != nil {
+			t.Fatalf("baseline %v: report: %v", baseline, err)
+		}
+		if n != 61 { // one to connect, a second of warm-up, then 200 ms, at 50/s
+			t.Errorf("baseline %v: served %d, want 61", baseline, n)
+		}
+		if d, err := time.ParseDuration(perRequest); err != nil || d <= 0 {
+			t.Errorf("baseline %v: CPU a request %q", baseline, perRequest)
+		}
+	}
+}
+
+// TestExclusiveFlags: flags that contradict each other are refused.
 func TestExclusiveFlags(t *testing.T) {
 	for _, c := range []config{
 		{listen: "127.0.0.1:0", server: "127.0.0.1:8443"},
 		{server: "127.0.0.1:8443", baseline: true},
+		{compare: true, baseline: true},
+		{listen: "127.0.0.1:0", compare: true},
+		{baselineServer: "127.0.0.1:8444"},
+		{server: "127.0.0.1:8443", compare: true},
+		{cpuProfile: "cpu.prof"},
 	} {
 		if err := run(t.Context(), c, io.Discard); err == nil {
 			t.Errorf("%+v: no error", c)
@@ -55,24 +123,35 @@ func TestExclusiveFlags(t *testing.T) {
 }
 
 // startServeOnly runs the server-only mode until the test ends and returns
-// the address it prints.
-func startServeOnly(t *testing.T, baseline bool) string {
+// the address it prints, and a function that interrupts it and returns
+// what it printed then.
+func startServeOnly(t *testing.T, baseline bool) (addr string, interrupt func() string) {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	r, w := io.Pipe()
 	done := make(chan error, 1)
-	go func() { done <- run(ctx, config{listen: "127.0.0.1:0", baseline: baseline}, w) }()
-	t.Cleanup(func() {
+	go func() { done <- run(ctx, config{listen: "127.0.0.1:0", baseline: baseline}, w); w.Close() }()
+	first, rest := make(chan string, 1), make(chan string, 1)
+	go func() {
+		lines := bufio.NewReader(r)
+		line, _ := lines.ReadString('\n')
+		first <- line
+		b, _ := io.ReadAll(lines)
+		rest <- string(b)
+	}()
+	interrupt = sync.OnceValue(func() string {
 		cancel()
 		if err := <-done; err != nil {
 			t.Errorf("-serve: %v", err)
 		}
+		return <-rest
 	})
-	line, err := bufio.NewReader(r).ReadString('\n')
-	if err != nil {
-		t.Fatalf("-serve printed nothing: %v", err)
-	}
-	go func() { _, _ = io.Copy(io.Discard, r) }()
+	t.Cleanup(func() { interrupt() })
+	return serveAddress(t, <-first), interrupt
+}
+
+func serveAddress(t *testing.T, line string) string {
+	t.Helper()
 	_, rest, _ := strings.Cut(line, " on ")
 	addr, _, _ := strings.Cut(rest, " ")
 	if addr == "" {
