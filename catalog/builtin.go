@@ -3,6 +3,7 @@ package catalog
 import (
 	"context"
 	"fmt"
+	"sync/atomic"
 
 	"github.com/kval-dev/kval/engine"
 	"github.com/kval-dev/kval/schema"
@@ -16,6 +17,11 @@ func (c *Catalog) builtinForKind(ctx context.Context, group, version, kind strin
 	if b == nil || !b.HasGroup(group) {
 		return nil, &NotCoveredError{Group: group}
 	}
+	k := c.builtinKind(group, version, kind)
+	if !k.ready.Load() {
+		k.preparing.Add(1)
+		defer k.preparing.Add(-1)
+	}
 	crd, err := b.ForKind(group, version, kind)
 	if err != nil {
 		return nil, err
@@ -23,7 +29,33 @@ func (c *Catalog) builtinForKind(ctx context.Context, group, version, kind strin
 	if crd == nil {
 		return nil, &NoMatchError{What: what.String(), Reason: fmt.Sprintf("Kubernetes %s has no kind %s in version %s", b.Minor(), kind, groupVersion(group, version))}
 	}
-	return c.builtinEntry(crd).validator(ctx, version, what)
+	v, err := c.builtinEntry(crd).validator(ctx, version, what)
+	k.ready.Store(true)
+	return v, err
+}
+
+// builtinKind is what Preparing knows of the lookups of one built-in kind
+// in one version: the first ones decode its schema and compile it.
+type builtinKind struct {
+	// preparing counts the lookups under way before the first returned.
+	preparing atomic.Int32
+	ready     atomic.Bool
+}
+
+func (c *Catalog) builtinKind(group, version, kind string) *builtinKind {
+	key := group + "/" + version + "/" + kind
+	if k, found := c.builtinKinds.Load(key); found {
+		return k.(*builtinKind)
+	}
+	k, _ := c.builtinKinds.LoadOrStore(key, &builtinKind{})
+	return k.(*builtinKind)
+}
+
+// builtinPreparing reports whether a lookup of a built-in kind is under
+// way and none has returned yet.
+func (c *Catalog) builtinPreparing(group, version, kind string) bool {
+	k, found := c.builtinKinds.Load(group + "/" + version + "/" + kind)
+	return found && !k.(*builtinKind).ready.Load() && k.(*builtinKind).preparing.Load() > 0
 }
 
 // builtinForResource is builtinForKind by resource.

@@ -36,6 +36,9 @@ type Catalog struct {
 	current atomic.Pointer[snapshot]
 	// builtins are the entries of built-in kinds, by CRD, made on first use.
 	builtins sync.Map
+	// builtinKinds are the built-in kinds looked up, by
+	// "group/version/kind" (see Preparing).
+	builtinKinds sync.Map
 	// deferred are the CRDs LoadFilesDeferred has not decoded yet.
 	deferred atomic.Pointer[deferredSet]
 	// fallback are the entries of Options.Fallback.

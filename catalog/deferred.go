@@ -5,6 +5,7 @@ import (
 	"maps"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/kval-dev/kval/schema"
 )
@@ -23,6 +24,8 @@ type deferredKind struct {
 	once sync.Once
 	docs []*schema.DeferredCRD
 	err  error
+	// decoding is set while a goroutine decodes them (see Preparing).
+	decoding atomic.Bool
 }
 
 // UnusableCRDError says that a CRD decoded when an object first needed it
@@ -119,7 +122,11 @@ func (c *Catalog) decodeKind(key string, dk *deferredKind) error {
 	if dk == nil {
 		return nil
 	}
-	dk.once.Do(func() { dk.err = c.putDecoded(key, dk.docs) })
+	dk.once.Do(func() {
+		dk.decoding.Store(true)
+		defer dk.decoding.Store(false)
+		dk.err = c.putDecoded(key, dk.docs)
+	})
 	return dk.err
 }
 

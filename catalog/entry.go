@@ -21,7 +21,9 @@ type entry struct {
 
 	linted   sync.Once
 	isLinted atomic.Bool
-	invalid  *InvalidCRDError
+	// linting is set while a goroutine lints the CRD (see Preparing).
+	linting atomic.Bool
+	invalid *InvalidCRDError
 
 	versions map[string]*compiled
 }
@@ -33,11 +35,15 @@ type compiled struct {
 	err       error
 	// early starts the compilation beside the CRD's lint (see validator).
 	early sync.Once
+	// compiling is set while a goroutine compiles the version.
+	compiling atomic.Bool
 }
 
 // compile compiles the version once; a panic (a bug in kval) is its error.
 func (c *compiled) compile(e *entry, version string) {
 	c.once.Do(func() {
+		c.compiling.Store(true)
+		defer c.compiling.Store(false)
 		defer func() {
 			if p := recover(); p != nil {
 				c.err = fmt.Errorf("compiling version %s of %s %q panicked: %v", version, schema.CRDKind, e.crd.Name(), p)
@@ -61,6 +67,8 @@ func newEntry(crd *schema.CRD, opts Options) *entry {
 // request's cancellation must not decide it.
 func (e *entry) check(ctx context.Context) *InvalidCRDError {
 	e.linted.Do(func() {
+		e.linting.Store(true)
+		defer e.linting.Store(false)
 		if errs := lint.CheckCRD(context.WithoutCancel(ctx), e.crd, e.opts.Lint); len(errs) > 0 {
 			e.invalid = &InvalidCRDError{CRD: e.crd, Errors: errs}
 		}
@@ -87,6 +95,16 @@ func (e *entry) validator(ctx context.Context, version string, what wanted) (*en
 	}
 	c.compile(e, version)
 	return c.validator, c.err
+}
+
+// preparing reports whether a goroutine now lints the CRD or compiles
+// version.
+func (e *entry) preparing(version string) bool {
+	if e.linting.Load() {
+		return true
+	}
+	c := e.versions[version]
+	return c != nil && c.compiling.Load()
 }
 
 // compileAll lints the CRD and compiles every served version now, so that

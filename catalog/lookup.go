@@ -40,6 +40,28 @@ func (c *Catalog) ForObject(ctx context.Context, apiVersion, kind string) (*engi
 	return e.validator(ctx, version, what)
 }
 
+// Preparing reports whether ForObject(apiVersion, kind) would now wait
+// for another goroutine that decodes, lints or compiles the CRD it needs,
+// (or, for a built-in kind, that decodes and compiles its schema), so
+// that a frontend with more objects to validate can take another one
+// first (kval validate's workers). It never blocks and changes nothing;
+// false when it cannot tell.
+func (c *Catalog) Preparing(apiVersion, kind string) bool {
+	group, version, hasGroup := strings.Cut(apiVersion, "/")
+	if !hasGroup {
+		group, version = "", apiVersion
+	}
+	if d := c.deferred.Load(); d != nil {
+		if dk := d.byKind[group+"/"+kind]; dk != nil && dk.decoding.Load() {
+			return true
+		}
+	}
+	if e := c.current.Load().byKind[group+"/"+kind]; e != nil {
+		return e.preparing(version)
+	}
+	return c.builtinPreparing(group, version, kind)
+}
+
 // ForResource returns the validator of the objects of a resource (the
 // CRD's plural name) in group and version, with ForObject's errors.
 func (c *Catalog) ForResource(ctx context.Context, group, version, resource string) (*engine.Validator, error) {

@@ -44,7 +44,7 @@ type compiledRule struct {
 // ruleCompiler compiles the rules of one node.
 type ruleCompiler struct {
 	node  *schema.Schema
-	envs  envPair
+	envs  *envPair
 	which Environment
 	// stored are the expressions a CRD update keeps: they compile in the
 	// stored-expressions environment whatever which says.
@@ -62,7 +62,7 @@ func newRuleCompiler(node *schema.Schema, decl *apiservercel.DeclType, which Env
 	for _, r := range node.Validations {
 		needOptional = needOptional || (r.OptionalOldSelf != nil && *r.OptionalOldSelf)
 	}
-	envs, err := newEnvPair(decl, needOptional)
+	envs, err := newEnvPair(decl, needOptional, which)
 	if err != nil {
 		return nil, err
 	}
@@ -95,8 +95,13 @@ func (c *ruleCompiler) compile(rule *schema.ValidationRule) (out compiledRule) {
 	if strings.TrimSpace(rule.Rule) == "" {
 		return out
 	}
-	env := c.envs.env(out.optionalOldSelf, c.environmentOf(rule.Rule, c.stored.StoredRules))
-	ast, issues := env.Compile(rule.Rule)
+	which := c.environmentOf(rule.Rule, c.stored.StoredRules)
+	env, err := c.envs.env(out.optionalOldSelf, which)
+	if err != nil {
+		out.err = internal(err.Error())
+		return out
+	}
+	ast, issues := compileExpr(env, which, rule.Rule)
 	if issues != nil {
 		out.err = invalid("compilation failed: " + issues.String())
 		return out
@@ -125,8 +130,8 @@ func (c *ruleCompiler) compile(rule *schema.ValidationRule) (out compiledRule) {
 			out.unmetered = root
 		}
 	}
-	messageEnv := c.envs.env(out.optionalOldSelf, c.environmentOf(rule.MessageExpression, c.stored.StoredMessages))
-	if rule.MessageExpression != "" && !c.compileMessage(&out, messageEnv) {
+	messageWhich := c.environmentOf(rule.MessageExpression, c.stored.StoredMessages)
+	if rule.MessageExpression != "" && !c.compileMessage(&out, messageWhich) {
 		return out
 	}
 	if rule.FieldPath != "" {
@@ -148,8 +153,13 @@ func (c *ruleCompiler) environmentOf(expr string, stored map[string]bool) Enviro
 
 // compileMessage compiles the messageExpression of a rule that compiled;
 // false when it fails.
-func (c *ruleCompiler) compileMessage(out *compiledRule, env *cel.Env) bool {
-	ast, issues := env.Compile(out.rule.MessageExpression)
+func (c *ruleCompiler) compileMessage(out *compiledRule, which Environment) bool {
+	env, err := c.envs.env(out.optionalOldSelf, which)
+	if err != nil {
+		out.messageErr = internal(err.Error())
+		return false
+	}
+	ast, issues := compileExpr(env, which, out.rule.MessageExpression)
 	if issues != nil {
 		out.messageErr = invalid("messageExpression compilation failed: " + issues.String())
 		return false

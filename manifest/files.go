@@ -3,7 +3,6 @@ package manifest
 import (
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -165,22 +164,22 @@ func HasManifestExtension(path string) bool {
 
 // ReadFile reads every document of a file ("-" for stdin).
 func ReadFile(path string) ([]Document, []error) {
-	return readFile(path, ReadAll)
+	return readFile(path, (*Reader).Next)
 }
 
 // ReadFileRaw is ReadFile without decoding (ReadAllRaw).
 func ReadFileRaw(path string) ([]Raw, []error) {
-	return readFile(path, ReadAllRaw)
+	return readFile(path, (*Reader).NextRaw)
 }
 
-func readFile[T any](path string, read func(string, io.Reader) ([]T, []error)) ([]T, []error) {
+func readFile[T any](path string, next func(*Reader) (T, error)) ([]T, []error) {
 	if path == Stdin {
-		return read("<stdin>", os.Stdin)
+		return readEvery(NewReader("<stdin>", os.Stdin), next)
 	}
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, []error{&Error{Source: Source{File: path, Item: -1}, Err: err}}
 	}
 	defer f.Close()
-	return read(path, f)
+	return readEvery(newFileReader(path, f), next)
 }

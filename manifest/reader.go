@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"os"
 	"strings"
 	"sync"
 )
@@ -33,12 +34,14 @@ type Document struct {
 
 // Reader reads the documents of one manifest stream, YAML or JSON.
 type Reader struct {
-	name    string
-	in      *bufio.Reader
-	split   splitter
-	index   int
-	pending []Decoded
-	done    bool
+	name string
+	in   *bufio.Reader
+	// ownBuffer: in holds a whole file (newFileReader), not a pooled buffer.
+	ownBuffer bool
+	split     splitter
+	index     int
+	pending   []Decoded
+	done      bool
 }
 
 // splitter cuts a stream into raw documents.
@@ -69,6 +72,21 @@ func NewReader(name string, r io.Reader) *Reader {
 	return &Reader{name: name, in: borrowBuffer(r)}
 }
 
+// newFileReader reads a regular file of at most wholeFileBytes with a
+// buffer that holds all of it, so that each document's text is allocated
+// once at its size (the splitter sees where the document ends: see
+// yamlSplitter.sizeHint); others are read as streams (NewReader).
+func newFileReader(name string, f *os.File) *Reader {
+	info, err := f.Stat()
+	if err != nil || !info.Mode().IsRegular() || info.Size() <= readBufferSize || info.Size() > wholeFileBytes {
+		return NewReader(name, f)
+	}
+	return &Reader{name: name, in: bufio.NewReaderSize(f, int(info.Size())+1), ownBuffer: true}
+}
+
+// wholeFileBytes is the largest file newFileReader reads in one buffer.
+const wholeFileBytes = 32 << 20
+
 // readBufferSize is the read buffer of a stream: lines are read in pieces
 // of at most this size.
 const readBufferSize = 64 << 10
@@ -88,7 +106,7 @@ func borrowBuffer(r io.Reader) *bufio.Reader {
 // and a finished Reader (done) never reads again.
 func (r *Reader) finish() {
 	r.done = true
-	if r.in != nil {
+	if r.in != nil && !r.ownBuffer {
 		r.in.Reset(nil)
 		buffers.Put(r.in)
 		r.in = nil

@@ -31,8 +31,12 @@ func inputCRDs(s *streams, args []string, jobs int) (*schema.Loaded, func(), err
 		}
 	}
 	files, _ := manifest.ExpandPaths(args)
+	named := map[string]bool{}
+	for _, a := range args {
+		named[a] = true
+	}
 	found := make([]*crdsource.Input, len(files))
-	eachIndex(jobs, len(files), func(i int) { found[i] = fileCRDs(*s, files[i], stdin.Found) })
+	eachIndex(jobs, len(files), func(i int) { found[i] = fileCRDs(*s, files[i], named[files[i]], stdin.Found) })
 	in := &crdsource.Input{}
 	for _, f := range found {
 		in.Append(f)
@@ -41,9 +45,11 @@ func inputCRDs(s *streams, args []string, jobs int) (*schema.Loaded, func(), err
 }
 
 // fileCRDs returns the CRDs of one input file, or nil when it names no
-// CRD; stdin, already spooled, names one when stdinHolds.
-func fileCRDs(s streams, file string, stdinHolds bool) *crdsource.Input {
-	if file == manifest.Stdin && !stdinHolds || file != manifest.Stdin && !holdsCRD(s, file) {
+// CRD; stdin, already spooled, names one when stdinHolds. A file found in
+// a directory is a regular file (manifest.ExpandPaths leaves out the
+// others); one given by name may not be.
+func fileCRDs(s streams, file string, named, stdinHolds bool) *crdsource.Input {
+	if file == manifest.Stdin && !stdinHolds || file != manifest.Stdin && !holdsCRD(s, file, named) {
 		return nil
 	}
 	in := &crdsource.Input{}
@@ -52,11 +58,11 @@ func fileCRDs(s streams, file string, stdinHolds bool) *crdsource.Input {
 }
 
 // holdsCRD reports whether a file names the CRD kind. A file given by
-// name that is not a regular file (a FIFO: a process substitution,
-// <(helm template .)) is not read here: it can be read only once, by the
-// run itself.
-func holdsCRD(s streams, file string) bool {
-	if info, err := os.Stat(file); err != nil || !info.Mode().IsRegular() {
+// name (named) that is not a regular file (a FIFO: a process
+// substitution, <(helm template .)) is not read here: it can be read only
+// once, by the run itself.
+func holdsCRD(s streams, file string, named bool) bool {
+	if named && !isRegularFile(file) {
 		return false
 	}
 	r, _, closeFn, err := open(s, file)
@@ -66,6 +72,11 @@ func holdsCRD(s streams, file string) bool {
 	defer closeFn()
 	found, _ := crdsource.MayHoldCRD(r)
 	return found
+}
+
+func isRegularFile(path string) bool {
+	info, err := os.Stat(path)
+	return err == nil && info.Mode().IsRegular()
 }
 
 // scanFile hands the documents of a file to in.

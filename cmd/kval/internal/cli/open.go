@@ -19,7 +19,7 @@ func open(s streams, path string) (io.Reader, string, func(), error) {
 	if path == manifest.Stdin {
 		return s.in, stdinName, func() {}, nil
 	}
-	f, err := os.Open(path)
+	f, err := openFile(path)
 	if err != nil {
 		return nil, "", nil, manifest.EscapePathError(err)
 	}

@@ -37,7 +37,7 @@ func TestOrderedMapKeepsInputOrderAndBoundsWork(t *testing.T) {
 		func(out int) {
 			got = append(got, out)
 			consumed.Add(1)
-		})
+		}, nil)
 	if len(got) != items {
 		t.Fatalf("got %d results, want %d", len(got), items)
 	}
@@ -84,8 +84,60 @@ func TestOrderedMapBoundsBytesInFlight(t *testing.T) {
 			mu.Lock()
 			held -= sizeOf(i)
 			mu.Unlock()
-		})
+		}, nil)
 	if alone != items/4 || maxHeld < budget/2 {
 		t.Errorf("%d items over the budget let in alone (want %d), at most %d bytes in flight", alone, items/4, maxHeld)
+	}
+}
+
+// TestOrderedMapSetsAsideWhatWouldWait: the first item would wait (for a
+// gate another goroutine opens later); the one worker goes on with the
+// items after it meanwhile, comes back to it, and the results keep the
+// input's order. With a window of 4 items the worker runs out of new
+// items while the first is set aside: it must then run it rather than
+// wait for a new one (which would never come: a deadlock).
+func TestOrderedMapSetsAsideWhatWouldWait(t *testing.T) {
+	for _, window := range []int{4, 100} {
+		const items = 50
+		gate := make(chan struct{})
+		var workedBefore atomic.Int64 // items worked before item 0
+		opened := false
+		var got []int
+		go func() { time.Sleep(20 * time.Millisecond); close(gate) }()
+		orderedMap(1, bounds[int]{items: window, bytes: 1 << 30, size: func(int) int { return 1 }},
+			func(send func(int)) {
+				for i := range items {
+					send(i)
+				}
+			},
+			func(i int) int {
+				if i == 0 {
+					<-gate
+					opened = true
+				} else if !opened {
+					workedBefore.Add(1)
+				}
+				return i
+			},
+			func(i int) { got = append(got, i) },
+			func(i int) bool {
+				select {
+				case <-gate:
+					return false
+				default:
+					return i == 0
+				}
+			})
+		if len(got) != items {
+			t.Fatalf("window %d: %d results, want %d", window, len(got), items)
+		}
+		for i, v := range got {
+			if v != i {
+				t.Fatalf("window %d: result %d is %d: out of order", window, i, v)
+			}
+		}
+		if workedBefore.Load() == 0 {
+			t.Errorf("window %d: no item was worked on while the first would wait", window)
+		}
 	}
 }

@@ -43,6 +43,9 @@ func newProgress(s *streams) *progress {
 }
 
 func isTerminal(w io.Writer) bool {
+	if ff, ok := w.(*flushFirst); ok {
+		w = ff.w
+	}
 	f, ok := w.(*os.File)
 	return ok && term.IsTerminal(int(f.Fd()))
 }
