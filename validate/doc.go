@@ -16,6 +16,12 @@
 // by type, field and origin, see no difference. The error's Origin names the
 // tag that produced it (e.g. "minimum", "format=k8s-short-name").
 //
+// It depends on no part of upstream's runtime, not even through
+// apimachinery's helpers (util/validation's checks, api/equality): its
+// formats, address checks and semantic equality are its own, compared
+// with upstream's in conformance/validationgen, and internal/layering
+// checks that neither it nor the code kval gen writes reaches upstream's.
+//
 // Stability (alpha, beta) is not a concern of the checks: the generated code
 // marks the errors of alpha and beta rules with field.ErrorList.MarkAlpha and
 // MarkBeta, which is what package rollout reads to shadow or enforce them.

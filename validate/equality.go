@@ -1,6 +1,11 @@
 package validate
 
-import "k8s.io/apimachinery/pkg/api/equality"
+import (
+	"time"
+
+	"k8s.io/apimachinery/pkg/api/resource"
+	"k8s.io/apimachinery/pkg/conversion"
+)
 
 // DirectEqual compares the values two pointers point to with ==. Two nil
 // pointers are equal; a nil and a non-nil pointer are not. Generated code
@@ -12,10 +17,27 @@ func DirectEqual[T comparable](a, b *T) bool {
 	return *a == *b
 }
 
-// SemanticDeepEqual compares two values with equality.Semantic.DeepEqual,
-// which treats e.g. equal resource quantities as equal. Generated code uses
-// it when == is not available or not meaningful (slices, maps, pointers
-// inside structs).
+// SemanticDeepEqual compares two values as apimachinery's
+// equality.Semantic.DeepEqual does: empty and nil slices and maps alike,
+// resource quantities by value, metav1.Time and metav1.MicroTime by the
+// instant they hold. Generated code uses it when == is not available or
+// not meaningful (slices, maps, pointers inside structs).
 func SemanticDeepEqual[T any](a, b T) bool {
-	return equality.Semantic.DeepEqual(a, b)
+	return semantic.DeepEqual(a, b)
 }
+
+// semantic is kval's copy of the equalities of apimachinery's
+// equality.Semantic, kept out of that package because it imports the
+// label and field selector packages and, through them, upstream's
+// declarative-validation runtime, which kval's runtime replaces
+// (internal/layering checks it never reaches it). metav1.Time and
+// metav1.MicroTime each hold one time.Time, which the walk reaches and
+// compares as equality.Semantic compares them: in UTC (so would a plain
+// time.Time field, which equality.Semantic compares field by field; API
+// types hold metav1.Time, not time.Time). The selector
+// equalities are left out: selectors are interfaces, never fields of an
+// API type. TestSemanticDeepEqualAsApimachinery compares the two.
+var semantic = conversion.EqualitiesOrDie(
+	func(a, b resource.Quantity) bool { return a.Cmp(b) == 0 },
+	func(a, b time.Time) bool { return a.UTC() == b.UTC() },
+)

@@ -6,8 +6,8 @@ import (
 	"strings"
 
 	"k8s.io/apimachinery/pkg/api/operation"
-	"k8s.io/apimachinery/pkg/util/validation"
 	"k8s.io/apimachinery/pkg/util/validation/field"
+	netutils "k8s.io/utils/net"
 )
 
 // The checks of +k8s:format=<name>. Each reports field.Invalid errors with
@@ -230,7 +230,10 @@ func IP[T ~string](_ context.Context, _ operation.Operation, fldPath *field.Path
 	if value == nil {
 		return nil
 	}
-	return validation.IsValidIPForLegacyField(fldPath, string(*value), false, nil).WithOrigin("format=k8s-ip")
+	if netutils.ParseIPSloppy(string(*value)) != nil {
+		return nil
+	}
+	return field.ErrorList{field.Invalid(fldPath, string(*value), "must be a valid IP address, (e.g. 10.9.8.7 or 2001:db8::ffff)").WithOrigin("format=k8s-ip")}
 }
 
 // CIDR checks an IPv4 or IPv6 CIDR; as for IP, leading zeros are accepted,
@@ -239,5 +242,8 @@ func CIDR[T ~string](_ context.Context, _ operation.Operation, fldPath *field.Pa
 	if value == nil {
 		return nil
 	}
-	return validation.IsValidCIDRForLegacyField(fldPath, string(*value), false, nil).WithOrigin("format=k8s-cidr")
+	if _, _, err := netutils.ParseCIDRSloppy(string(*value)); err == nil {
+		return nil
+	}
+	return field.ErrorList{field.Invalid(fldPath, string(*value), "must be a valid CIDR value, (e.g. 10.9.8.0/24 or 2001:db8::/64)").WithOrigin("format=k8s-cidr")}
 }

@@ -6,7 +6,6 @@ import (
 	"slices"
 	"sort"
 
-	"k8s.io/apimachinery/pkg/api/equality"
 	"k8s.io/apimachinery/pkg/api/operation"
 	"k8s.io/apimachinery/pkg/util/validation/field"
 )
@@ -49,8 +48,8 @@ func UpdateValueByReflect[T any](_ context.Context, op operation.Operation, fldP
 		return nil
 	}
 	var zero T
-	wasSet := !equality.Semantic.DeepEqual(*oldValue, zero)
-	isSet := !equality.Semantic.DeepEqual(*value, zero)
+	wasSet := !semantic.DeepEqual(*oldValue, zero)
+	isSet := !semantic.DeepEqual(*value, zero)
 	return transition(fldPath, wasSet, isSet, constraints)
 }
 

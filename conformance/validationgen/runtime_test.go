@@ -6,10 +6,15 @@ import (
 	"sort"
 	"strings"
 	"testing"
+	"time"
 
+	"k8s.io/apimachinery/pkg/api/equality"
 	"k8s.io/apimachinery/pkg/api/operation"
+	"k8s.io/apimachinery/pkg/api/resource"
 	upstream "k8s.io/apimachinery/pkg/api/validate"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/util/sets"
+	utilvalidation "k8s.io/apimachinery/pkg/util/validation"
 	"k8s.io/apimachinery/pkg/util/validation/field"
 
 	"github.com/kval-dev/kval/validate"
@@ -90,6 +95,25 @@ func FuzzFormatsMatchUpstream(f *testing.F) {
 			same(t, p.name+" "+fmt.Sprintf("%q", s), p.ours(ctx, create, fld, &s, nil), p.theirs(ctx, create, fld, &s, nil))
 		}
 	})
+}
+
+var addressInputs = []string{
+	"", "x", "1.2.3", "1.2.3.4", "01.02.03.04", "1.2.3.256", "::", "::1", "2001:db8::ffff", "FE80:0:0:0:0:0:0:0abc",
+	"::ffff:1.2.3.4", "1.2.3.4/24", "10.0.0.0/8", "10.0.0.1/8", "010.0.0.0/8", "10.0.0.0/33", "10.0.0.0/08",
+	"2001:db8::/64", "2001:db8::/129", "fe80::1%eth0", " 1.2.3.4", "1.2.3.4 ", "1.2.3.4/", "/24",
+}
+
+// TestAddressFormatsMatchUtilValidation compares kval's k8s-ip and
+// k8s-cidr, which upstream's declarative runtime does not have, with the
+// legacy-field checks of k8s.io/apimachinery/pkg/util/validation that
+// Kubernetes' handwritten validation runs on such fields.
+func TestAddressFormatsMatchUtilValidation(t *testing.T) {
+	for _, s := range addressInputs {
+		same(t, fmt.Sprintf("k8s-ip %q", s), validate.IP(ctx, create, fld, &s, nil),
+			utilvalidation.IsValidIPForLegacyField(fld, s, false, nil).WithOrigin("format=k8s-ip"))
+		same(t, fmt.Sprintf("k8s-cidr %q", s), validate.CIDR(ctx, create, fld, &s, nil),
+			utilvalidation.IsValidCIDRForLegacyField(fld, s, false, nil).WithOrigin("format=k8s-cidr"))
+	}
 }
 
 // TestLimitsMatchUpstream compares the bounds on numbers, string lengths and
@@ -198,6 +222,51 @@ func TestCrossFieldChecksMatchUpstream(t *testing.T) {
 			same(t, fmt.Sprint("enum ", s, opts),
 				validate.Enum(ctx, op, fld, &s, nil, allowed, []validate.EnumExclusion[string]{{Value: "C", Option: "F", ExcludeWhen: true}}),
 				upstream.Enum(ctx, op, fld, &s, nil, allowed, []upstream.EnumExclusion[string]{{Value: "C", Option: "F", ExcludeWhen: true}}))
+		}
+	}
+}
+
+// semanticCase is a pair of values and what they are made of.
+type semanticCase struct {
+	name string
+	a, b any
+}
+
+type withMeta struct {
+	Created  metav1.Time
+	Renewed  *metav1.MicroTime
+	Requests map[string]resource.Quantity
+	Items    []string
+	Labels   map[string]string
+}
+
+func semanticCases() []semanticCase {
+	at := time.Date(2026, 11, 27, 9, 0, 0, 0, time.UTC)
+	berlin := at.In(time.FixedZone("CET", 3600))
+	micro := metav1.NewMicroTime(at)
+	microBerlin := metav1.NewMicroTime(berlin)
+	return []semanticCase{
+		{"nil and empty slices", []int(nil), []int{}},
+		{"different slices", []int{1}, []int{2}},
+		{"nil and empty maps", map[string]int(nil), map[string]int{}},
+		{"equal quantities written differently", resource.MustParse("1"), resource.MustParse("1000m")},
+		{"different quantities", resource.MustParse("1"), resource.MustParse("2")},
+		{"one instant in two zones", metav1.NewTime(at), metav1.NewTime(berlin)},
+		{"two instants", metav1.NewTime(at), metav1.NewTime(at.Add(time.Second))},
+		{"structs of both", withMeta{Created: metav1.NewTime(at), Renewed: &micro, Requests: map[string]resource.Quantity{"cpu": resource.MustParse("0.5")}},
+			withMeta{Created: metav1.NewTime(berlin), Renewed: &microBerlin, Requests: map[string]resource.Quantity{"cpu": resource.MustParse("500m")}, Items: []string{}, Labels: map[string]string{}}},
+		{"structs that differ in a quantity", withMeta{Requests: map[string]resource.Quantity{"cpu": resource.MustParse("1")}},
+			withMeta{Requests: map[string]resource.Quantity{"cpu": resource.MustParse("1001m")}}},
+		{"a nil and a set pointer", withMeta{}, withMeta{Renewed: &micro}},
+	}
+}
+
+// TestSemanticDeepEqualAsApimachinery compares kval's SemanticDeepEqual,
+// which generated code calls, with equality.Semantic.DeepEqual.
+func TestSemanticDeepEqualAsApimachinery(t *testing.T) {
+	for _, c := range semanticCases() {
+		if ours, theirs := validate.SemanticDeepEqual(c.a, c.b), equality.Semantic.DeepEqual(c.a, c.b); ours != theirs {
+			t.Errorf("%s: kval %v, apimachinery %v", c.name, ours, theirs)
 		}
 	}
 }

@@ -1,10 +1,13 @@
 package migration
 
 import (
+	"context"
 	"fmt"
 
-	"k8s.io/apimachinery/pkg/util/validation"
+	"k8s.io/apimachinery/pkg/api/operation"
 	"k8s.io/apimachinery/pkg/util/validation/field"
+
+	"github.com/kval-dev/kval/validate"
 )
 
 // This is the hand-written validation BackupPolicy had before the
@@ -80,8 +83,10 @@ func validateTarget(t BackupTarget, path *field.Path) field.ErrorList {
 	if t.Name == "" {
 		errs = append(errs, field.Required(path.Child("name"), "").MarkCoveredByDeclarative())
 	} else {
-		for _, msg := range validation.IsDNS1123Label(t.Name) {
-			errs = append(errs, covered(field.Invalid(path.Child("name"), t.Name, msg), "format=k8s-short-name"))
+		// kval's runtime checks a DNS label as upstream's
+		// validation.IsDNS1123Label does, with the tag's origin.
+		for _, err := range validate.ShortName(context.Background(), operation.Operation{}, path.Child("name"), &t.Name, nil) {
+			errs = append(errs, err.MarkCoveredByDeclarative())
 		}
 	}
 	if t.Bucket == "" {

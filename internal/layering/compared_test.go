@@ -17,9 +17,11 @@ var comparedModules = []string{
 
 // upstreamRuntime is the runtime of upstream's declarative validation,
 // which kval's generated code is compared against: generated code calls
-// kval's own runtime package instead. (k8s.io/apimachinery's ObjectMeta
-// validation and k8s.io/api's types, which kval calls as kube-apiserver
-// does, use it themselves; no package of kval imports it.)
+// kval's own runtime package instead, and neither it nor that runtime
+// depends on upstream's, even through apimachinery's helpers. (The engine
+// reaches it through k8s.io/apimachinery's ObjectMeta validation and
+// kube-apiserver's CEL libraries, which kval calls to answer as
+// kube-apiserver does.)
 const (
 	upstreamRuntime = "k8s.io/apimachinery/pkg/api/validate"
 	kvalRuntime     = module + "validate"
@@ -81,5 +83,27 @@ func TestGeneratedCodeCallsKvalsRuntime(t *testing.T) {
 		if !strings.Contains(string(src), `"`+kvalRuntime+`"`) || strings.Contains(string(src), `"`+upstreamRuntime) {
 			t.Errorf("%s does not call kval's runtime (%s) alone", file, kvalRuntime)
 		}
+	}
+}
+
+// TestGeneratedCodeNeverReachesUpstreamsRuntime checks the dependencies,
+// direct or not, of kval's runtime and of every package holding code kval
+// gen wrote: apimachinery's util/validation and api/equality would bring
+// upstream's runtime back in through its content checks.
+func TestGeneratedCodeNeverReachesUpstreamsRuntime(t *testing.T) {
+	checked := 0
+	for _, p := range packages(t) {
+		if p.ImportPath != kvalRuntime && !slices.Contains(p.GoFiles, "zz_generated.validations.go") {
+			continue
+		}
+		checked++
+		for _, dep := range p.Deps {
+			if dep == upstreamRuntime || strings.HasPrefix(dep, upstreamRuntime+"/") {
+				t.Errorf("%s depends on %s: use kval's runtime, %s, and its own checks", p.ImportPath, dep, kvalRuntime)
+			}
+		}
+	}
+	if checked < 3 {
+		t.Fatalf("checked %d packages, want kval's runtime and the examples' generated code", checked)
 	}
 }

@@ -67,6 +67,8 @@ type listed struct {
 	Imports      []string
 	TestImports  []string
 	XTestImports []string
+	Deps         []string // every package it depends on, directly or not
+	GoFiles      []string
 }
 
 func packages(t *testing.T) []listed {
