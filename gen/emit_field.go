@@ -171,7 +171,8 @@ func (g *fileGen) fieldValues(b *strings.Builder, field string, t types.Type, ra
 // unchanged renders the test that the field kept its value: == where it
 // compares contents, slices.Equal and maps.Equal for collections of such
 // values (like semantic equality, they treat nil and empty alike, and they
-// allocate nothing), semantic deep equality otherwise.
+// allocate nothing), semantic deep equality (kval's runtime's, as
+// apimachinery's equality.Semantic compares) otherwise.
 func (g *fileGen) unchanged(t types.Type) string {
 	if elem, ok := shape.Elem(t); ok && shape.DirectComparable(elem) && !shape.IsPointer(t) {
 		pkg := "slices"
@@ -181,7 +182,7 @@ func (g *fileGen) unchanged(t types.Type) string {
 		return g.r.ref(code.Ref{Pkg: pkg, Name: "Equal"}) + "(value, oldValue)"
 	}
 	if !shape.DirectComparable(shape.Value(t)) {
-		return g.r.ref(code.Ref{Pkg: "k8s.io/apimachinery/pkg/api/equality", Name: "Semantic"}) + ".DeepEqual(value, oldValue)"
+		return g.r.ref(code.Runtime("SemanticDeepEqual")) + "(value, oldValue)"
 	}
 	if shape.Nilable(t) {
 		return g.r.ref(code.Runtime("DirectEqual")) + "(value, oldValue)"

@@ -23,7 +23,6 @@ var wellKnownNames = map[string]string{
 	"context":                               "context",
 	"fmt":                                   "fmt",
 	"k8s.io/apimachinery/pkg/api/operation": "operation",
-	"k8s.io/apimachinery/pkg/api/equality":  "equality",
 	"k8s.io/apimachinery/pkg/util/validation/field": "field",
 	"k8s.io/apimachinery/pkg/util/sets":             "sets",
 	"k8s.io/apimachinery/pkg/runtime":               "runtime",

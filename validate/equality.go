@@ -26,17 +26,18 @@ func SemanticDeepEqual[T any](a, b T) bool {
 	return semantic.DeepEqual(a, b)
 }
 
-// semantic is kval's copy of the equalities of apimachinery's
-// equality.Semantic, kept out of that package because it imports the
-// label and field selector packages and, through them, upstream's
-// declarative-validation runtime, which kval's runtime replaces
-// (internal/layering checks it never reaches it). metav1.Time and
+// semantic holds kval's own equalities for what apimachinery's
+// equality.Semantic compares specially. That package is not imported: it
+// imports the label and field selector packages and, through them,
+// upstream's declarative-validation runtime, which kval's runtime replaces
+// (internal/layering checks it is never reached). metav1.Time and
 // metav1.MicroTime each hold one time.Time, which the walk reaches and
-// compares as equality.Semantic compares them: in UTC (so would a plain
-// time.Time field, which equality.Semantic compares field by field; API
-// types hold metav1.Time, not time.Time). The selector
-// equalities are left out: selectors are interfaces, never fields of an
-// API type. TestSemanticDeepEqualAsApimachinery compares the two.
+// compares as equality.Semantic compares them: in UTC. (A plain time.Time
+// field would be compared so too, where equality.Semantic compares it
+// field by field; API types hold metav1.Time.) The selector equalities are
+// left out: selectors are interfaces, never fields of an API type.
+// TestSemanticDeepEqualAsApimachinery (conformance/validationgen) compares
+// the two.
 var semantic = conversion.EqualitiesOrDie(
 	func(a, b resource.Quantity) bool { return a.Cmp(b) == 0 },
 	func(a, b time.Time) bool { return a.UTC() == b.UTC() },

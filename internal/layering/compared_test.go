@@ -27,6 +27,14 @@ const (
 	kvalRuntime     = module + "validate"
 )
 
+// reachUpstreamRuntime are the apimachinery packages generated code could
+// be tempted to import that depend on upstreamRuntime (through its content
+// checks); kval's runtime has its own equivalents.
+var reachUpstreamRuntime = []string{
+	"k8s.io/apimachinery/pkg/api/equality",
+	"k8s.io/apimachinery/pkg/util/validation",
+}
+
 // TestTheMainModuleNeverRequiresWhatItIsComparedAgainst reads go.mod, where
 // go mod tidy lists every module the main module's packages and their tests
 // import, directly or not.
@@ -82,6 +90,11 @@ func TestGeneratedCodeCallsKvalsRuntime(t *testing.T) {
 		}
 		if !strings.Contains(string(src), `"`+kvalRuntime+`"`) || strings.Contains(string(src), `"`+upstreamRuntime) {
 			t.Errorf("%s does not call kval's runtime (%s) alone", file, kvalRuntime)
+		}
+		for _, imp := range reachUpstreamRuntime {
+			if strings.Contains(string(src), `"`+imp+`"`) {
+				t.Errorf("%s imports %s, which depends on %s", file, imp, upstreamRuntime)
+			}
 		}
 	}
 }

@@ -10,7 +10,6 @@ import (
 	"slices"
 
 	"github.com/kval-dev/kval/validate"
-	"k8s.io/apimachinery/pkg/api/equality"
 	"k8s.io/apimachinery/pkg/api/operation"
 	"k8s.io/apimachinery/pkg/util/validation/field"
 )
@@ -78,7 +77,7 @@ func validate_Status_Conditions(ctx context.Context, op operation.Operation, fld
 	var oldValue []*Condition
 	if oldObj != nil {
 		oldValue = oldObj.Conditions
-		if op.Type == operation.Update && equality.Semantic.DeepEqual(value, oldValue) {
+		if op.Type == operation.Update && validate.SemanticDeepEqual(value, oldValue) {
 			return nil // unchanged
 		}
 	}

@@ -9,7 +9,6 @@ import (
 	"slices"
 
 	"github.com/kval-dev/kval/validate"
-	"k8s.io/apimachinery/pkg/api/equality"
 	"k8s.io/apimachinery/pkg/api/operation"
 	"k8s.io/apimachinery/pkg/util/validation/field"
 )
@@ -283,7 +282,7 @@ func validate_Service_Backends(ctx context.Context, op operation.Operation, fldP
 	var oldValue []*Backend
 	if oldObj != nil {
 		oldValue = oldObj.Backends
-		if op.Type == operation.Update && equality.Semantic.DeepEqual(value, oldValue) {
+		if op.Type == operation.Update && validate.SemanticDeepEqual(value, oldValue) {
 			return nil // unchanged
 		}
 	}
