@@ -199,3 +199,21 @@ func FuzzSkipCostTracking(f *testing.F) {
 		}
 	})
 }
+
+// TestUnmeteredEvaluationErrorsAsMetered: a rule that fails at run time
+// (a division by zero, a missing key, a field an object lacks) reports,
+// unmetered, the error the metered evaluation reports.
+func TestUnmeteredEvaluationErrorsAsMetered(t *testing.T) {
+	obj := map[string]any{"spec": map[string]any{"num": int64(2), "m": map[string]any{}, "o": map[string]any{}}}
+	for _, rule := range []string{"self.num / (self.num - 2) > 0", "self.m['missing'] > 0", "self.o.a == 'x'"} {
+		v, compiled := sizeFreeValidator(t, rule)
+		if !compiled.sizeFree {
+			t.Fatalf("%s: not size-free, so it would not run unmetered", rule)
+		}
+		res := v.Validate(context.Background(), nil, obj, nil, EvalOptions{Budget: RuntimeCELCostBudget, SkipCostTracking: true})
+		if len(res.Errors) != 1 {
+			t.Fatalf("%s: want one evaluation error, got %v", rule, res.Errors)
+		}
+		compareSkipped(t, v, obj, nil, RuntimeCELCostBudget, false)
+	}
+}
