@@ -2,6 +2,7 @@ package cli
 
 import (
 	"bytes"
+	"errors"
 	"strings"
 	"testing"
 	"time"
@@ -39,5 +40,21 @@ func TestBufferedOutputFlushesOverTime(t *testing.T) {
 	s.out.Write([]byte("second\n"))
 	if got := out.String(); !strings.HasSuffix(got, "second\n") {
 		t.Errorf("not flushed after %v: %q", outputFlushInterval, got)
+	}
+}
+
+// closedPipe fails every write, as stdout does once its reader is gone.
+type closedPipe struct{}
+
+func (closedPipe) Write([]byte) (int, error) { return 0, errors.New("broken pipe") }
+
+// TestBufferedOutputReportsAFailedFlush: a flush that fails is the error
+// of the write that made it, as an unbuffered write's failure was.
+func TestBufferedOutputReportsAFailedFlush(t *testing.T) {
+	s := streams{out: closedPipe{}, err: &bytes.Buffer{}}
+	bufferOutput(&s)
+	s.out.(*outputBuffer).lastFlush = time.Now().Add(-2 * outputFlushInterval)
+	if _, err := s.out.Write([]byte("line\n")); err == nil || !strings.Contains(err.Error(), "broken pipe") {
+		t.Errorf("write after the flush interval: %v, want the flush's broken pipe", err)
 	}
 }
