@@ -11,7 +11,6 @@ import (
 
 	"github.com/kval-dev/kval/bench/validationgen/api"
 	"github.com/kval-dev/kval/validate"
-	"k8s.io/apimachinery/pkg/api/equality"
 	"k8s.io/apimachinery/pkg/api/operation"
 	"k8s.io/apimachinery/pkg/util/sets"
 	"k8s.io/apimachinery/pkg/util/validation/field"
@@ -388,7 +387,7 @@ func validate_WidgetSpec_Storage(ctx context.Context, op operation.Operation, fl
 	var oldValue *api.Storage
 	if oldObj != nil {
 		oldValue = oldObj.Storage
-		if op.Type == operation.Update && equality.Semantic.DeepEqual(value, oldValue) {
+		if op.Type == operation.Update && validate.SemanticDeepEqual(value, oldValue) {
 			return nil // unchanged
 		}
 	}

@@ -11,7 +11,6 @@ import (
 
 	"github.com/kval-dev/kval/conformance/gencrd/api"
 	"github.com/kval-dev/kval/validate"
-	"k8s.io/apimachinery/pkg/api/equality"
 	"k8s.io/apimachinery/pkg/api/operation"
 	"k8s.io/apimachinery/pkg/util/sets"
 	"k8s.io/apimachinery/pkg/util/validation/field"
@@ -204,7 +203,7 @@ func validate_Collections_Users(ctx context.Context, op operation.Operation, fld
 	var oldValue []api.User
 	if oldObj != nil {
 		oldValue = oldObj.Users
-		if op.Type == operation.Update && equality.Semantic.DeepEqual(value, oldValue) {
+		if op.Type == operation.Update && validate.SemanticDeepEqual(value, oldValue) {
 			return nil // unchanged
 		}
 	}
@@ -274,7 +273,7 @@ func validate_Collections_Primary(ctx context.Context, op operation.Operation, f
 	var oldValue *api.User
 	if oldObj != nil {
 		oldValue = oldObj.Primary
-		if op.Type == operation.Update && equality.Semantic.DeepEqual(value, oldValue) {
+		if op.Type == operation.Update && validate.SemanticDeepEqual(value, oldValue) {
 			return nil // unchanged
 		}
 	}
@@ -525,7 +524,7 @@ func validate_MutableCollections_Members(ctx context.Context, op operation.Opera
 	var oldValue []api.Member
 	if oldObj != nil {
 		oldValue = oldObj.Members
-		if op.Type == operation.Update && equality.Semantic.DeepEqual(value, oldValue) {
+		if op.Type == operation.Update && validate.SemanticDeepEqual(value, oldValue) {
 			return nil // unchanged
 		}
 	}
@@ -998,7 +997,7 @@ func validate_Widget_Spec(ctx context.Context, op operation.Operation, fldPath *
 	var oldValue *api.WidgetSpec
 	if oldObj != nil {
 		oldValue = oldObj.Spec
-		if op.Type == operation.Update && equality.Semantic.DeepEqual(value, oldValue) {
+		if op.Type == operation.Update && validate.SemanticDeepEqual(value, oldValue) {
 			return nil // unchanged
 		}
 	}
@@ -1032,7 +1031,7 @@ func validate_WidgetSpec_Bounds(ctx context.Context, op operation.Operation, fld
 	var oldValue *api.Bounds
 	if oldObj != nil {
 		oldValue = oldObj.Bounds
-		if op.Type == operation.Update && equality.Semantic.DeepEqual(value, oldValue) {
+		if op.Type == operation.Update && validate.SemanticDeepEqual(value, oldValue) {
 			return nil // unchanged
 		}
 	}
@@ -1050,7 +1049,7 @@ func validate_WidgetSpec_Strings(ctx context.Context, op operation.Operation, fl
 	var oldValue *api.Strings
 	if oldObj != nil {
 		oldValue = oldObj.Strings
-		if op.Type == operation.Update && equality.Semantic.DeepEqual(value, oldValue) {
+		if op.Type == operation.Update && validate.SemanticDeepEqual(value, oldValue) {
 			return nil // unchanged
 		}
 	}
@@ -1068,7 +1067,7 @@ func validate_WidgetSpec_Collections(ctx context.Context, op operation.Operation
 	var oldValue *api.Collections
 	if oldObj != nil {
 		oldValue = oldObj.Collections
-		if op.Type == operation.Update && equality.Semantic.DeepEqual(value, oldValue) {
+		if op.Type == operation.Update && validate.SemanticDeepEqual(value, oldValue) {
 			return nil // unchanged
 		}
 	}
@@ -1086,7 +1085,7 @@ func validate_WidgetSpec_Updates(ctx context.Context, op operation.Operation, fl
 	var oldValue *api.Updates
 	if oldObj != nil {
 		oldValue = oldObj.Updates
-		if op.Type == operation.Update && equality.Semantic.DeepEqual(value, oldValue) {
+		if op.Type == operation.Update && validate.SemanticDeepEqual(value, oldValue) {
 			return nil // unchanged
 		}
 	}
@@ -1104,7 +1103,7 @@ func validate_WidgetSpec_Unions(ctx context.Context, op operation.Operation, fld
 	var oldValue *api.Unions
 	if oldObj != nil {
 		oldValue = oldObj.Unions
-		if op.Type == operation.Update && equality.Semantic.DeepEqual(value, oldValue) {
+		if op.Type == operation.Update && validate.SemanticDeepEqual(value, oldValue) {
 			return nil // unchanged
 		}
 	}
@@ -1122,7 +1121,7 @@ func validate_WidgetSpec_Mutability(ctx context.Context, op operation.Operation,
 	var oldValue *api.Mutability
 	if oldObj != nil {
 		oldValue = oldObj.Mutability
-		if op.Type == operation.Update && equality.Semantic.DeepEqual(value, oldValue) {
+		if op.Type == operation.Update && validate.SemanticDeepEqual(value, oldValue) {
 			return nil // unchanged
 		}
 	}
@@ -1140,7 +1139,7 @@ func validate_WidgetSpec_MutableCollections(ctx context.Context, op operation.Op
 	var oldValue *api.MutableCollections
 	if oldObj != nil {
 		oldValue = oldObj.MutableCollections
-		if op.Type == operation.Update && equality.Semantic.DeepEqual(value, oldValue) {
+		if op.Type == operation.Update && validate.SemanticDeepEqual(value, oldValue) {
 			return nil // unchanged
 		}
 	}
