@@ -27,7 +27,7 @@ import (
 // checker rewrites the expression it checks in place, so a cached parse
 // is kept as its protobuf form, which makes a fresh expression on each
 // use; the source (text and line offsets) is shared, read-only.
-var parses sync.Map // parseKey → *parsedExpr
+var parses sync.Map // parseKey → *pendingParse
 
 // maxParses bounds the cache: a long-running `kval serve` that reloads
 // changing CRDs must not keep every expression it ever saw.
@@ -61,22 +61,41 @@ func compileExpr(env *cel.Env, which Environment, text string) (*cel.Ast, *cel.I
 	return checked, issues
 }
 
-// cachedParse returns the cached parse of text, parsing it in env on a miss.
+// cachedParse returns the cached parse of text, parsing it in env on a
+// miss. Concurrent callers of one text wait for the one parse: a run's
+// lint of a CRD and the compilation of its validator go on at once, on
+// the same rules, and each parsed all of them (a twelfth of a one-file
+// `kval validate`).
 func cachedParse(env *cel.Env, which Environment, text string) *parsedExpr {
 	if sameParser() {
 		which = NewExpressions
 	}
 	key := parseKey{which: which, text: text}
 	if p, ok := parses.Load(key); ok {
-		return p.(*parsedExpr)
+		return p.(*pendingParse).wait(env, text)
 	}
-	p := parseNow(env, text)
-	if parseCount.Load() < maxParses {
-		if _, loaded := parses.LoadOrStore(key, p); !loaded {
-			parseCount.Add(1)
-		}
+	if parseCount.Load() >= maxParses {
+		return parseNow(env, text)
 	}
-	return p
+	p, loaded := parses.LoadOrStore(key, &pendingParse{})
+	if !loaded {
+		parseCount.Add(1)
+	}
+	return p.(*pendingParse).wait(env, text)
+}
+
+// pendingParse is a cache entry: the first caller parses, others wait.
+type pendingParse struct {
+	once   sync.Once
+	parsed *parsedExpr
+}
+
+func (p *pendingParse) wait(env *cel.Env, text string) *parsedExpr {
+	p.once.Do(func() { p.parsed = parseNow(env, text) })
+	if p.parsed == nil { // the first parse panicked: its caller reported it
+		return parseNow(env, text)
+	}
+	return p.parsed
 }
 
 func parseNow(env *cel.Env, text string) *parsedExpr {

@@ -156,3 +156,29 @@ func corpusRules(t *testing.T) []string {
 	}
 	return out
 }
+
+// TestConcurrentCallersShareOneParse: callers that ask for the same
+// expression at once (kval validate lints a CRD while it compiles the
+// validator, on the same rules) wait for one parse instead of each
+// making its own.
+func TestConcurrentCallersShareOneParse(t *testing.T) {
+	env := baseEnvSet().NewExpressionsEnv()
+	text := "[1, 2, 3].all(x, x > 0) && 'TestConcurrentCallersShareOneParse'.size() > 0 && " +
+		"[4, 5].exists(y, [6, 7].all(z, z > y)) ? 'a' : 'b'"
+	const callers = 16
+	start := make(chan struct{})
+	got := make(chan *parsedExpr, callers)
+	for range callers {
+		go func() {
+			<-start
+			got <- cachedParse(env, NewExpressions, text)
+		}()
+	}
+	close(start)
+	first := <-got
+	for range callers - 1 {
+		if p := <-got; p != first {
+			t.Fatalf("two parses of one expression made at once")
+		}
+	}
+}

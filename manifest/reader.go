@@ -36,8 +36,10 @@ type Document struct {
 type Reader struct {
 	name string
 	in   *bufio.Reader
-	// ownBuffer: in holds a whole file (newFileReader), not a pooled buffer.
+	// ownBuffer: in holds a whole file (newFileReader), not a pooled
+	// buffer; fileSize is the file's size then.
 	ownBuffer bool
+	fileSize  int64
 	split     splitter
 	index     int
 	pending   []Decoded
@@ -81,7 +83,7 @@ func newFileReader(name string, f *os.File) *Reader {
 	if err != nil || !info.Mode().IsRegular() || info.Size() <= readBufferSize || info.Size() > wholeFileBytes {
 		return NewReader(name, f)
 	}
-	return &Reader{name: name, in: bufio.NewReaderSize(f, int(info.Size())+1), ownBuffer: true}
+	return &Reader{name: name, in: bufio.NewReaderSize(f, int(info.Size())+1), ownBuffer: true, fileSize: info.Size()}
 }
 
 // wholeFileBytes is the largest file newFileReader reads in one buffer.
@@ -214,7 +216,7 @@ func readEvery[T any](reader *Reader, next func(*Reader) (T, error)) ([]T, []err
 // A problem of the document (the stream changed, say) is the error.
 func ReadAt(stream io.ReaderAt, src Source, asJSON bool) ([]Document, error) {
 	in := borrowBuffer(io.NewSectionReader(stream, src.Offset, math.MaxInt64-src.Offset))
-	r := &Reader{name: src.File, in: in, index: src.Index, split: newSplitter(in, asJSON, src.Line, src.Offset)}
+	r := &Reader{name: src.File, in: in, index: src.Index, split: newSplitter(in, asJSON, src.Line, src.Offset, -1)}
 	defer r.finish()
 	doc, err := r.Next()
 	switch {
@@ -240,16 +242,21 @@ func (r *Reader) chooseSplitter() error {
 	if err != nil {
 		return err
 	}
-	r.split = newSplitter(r.in, isJSON, 1, 0)
+	size := int64(-1)
+	if r.ownBuffer {
+		size = r.fileSize
+	}
+	r.split = newSplitter(r.in, isJSON, 1, 0, size)
 	return nil
 }
 
-// newSplitter cuts in, whose next document starts on line at offset.
-func newSplitter(in *bufio.Reader, isJSON bool, line int, offset int64) splitter {
+// newSplitter cuts in, whose next document starts on line at offset;
+// size is the input's length in bytes, or -1 where it is not known.
+func newSplitter(in *bufio.Reader, isJSON bool, line int, offset, size int64) splitter {
 	if isJSON {
 		return &jsonSplitter{in: in, line: line, offset: offset}
 	}
-	return &yamlSplitter{in: in, line: line - 1, offset: offset}
+	return &yamlSplitter{in: in, line: line - 1, offset: offset, size: size}
 }
 
 // looksLikeJSON reports whether the first non-space byte opens a JSON

@@ -3,7 +3,6 @@ package schema
 import (
 	"fmt"
 	"maps"
-	"regexp"
 	"slices"
 	"sort"
 
@@ -141,7 +140,7 @@ func checkValueValidation(s *Schema, skipAnyOf, skipFirstAllOfAnyOf bool, path *
 	}
 	errs = append(errs, checkNested(s.Not, false, path.Child("not"))...)
 	if s.Pattern != "" {
-		if _, err := regexp.Compile(s.Pattern); err != nil {
+		if _, err := CompilePattern(s.Pattern); err != nil {
 			errs = append(errs, field.Invalid(path.Child("pattern"), s.Pattern, fmt.Sprintf("must be a valid regular expression, but isn't: %v", err)))
 		}
 	}

@@ -2,7 +2,6 @@ package values
 
 import (
 	"fmt"
-	"regexp"
 	"slices"
 	"strings"
 
@@ -117,7 +116,7 @@ func compileString(s *schema.Schema) *stringRules {
 	}
 	if s.Pattern != "" {
 		r.hasPattern = true
-		re, err := regexp.Compile(s.Pattern)
+		re, err := schema.CompilePattern(s.Pattern)
 		if err != nil {
 			// kube-openapi reports the compile error on every string.
 			r.patternText = s.Pattern + ", but pattern is invalid: " + err.Error()

@@ -1,0 +1,41 @@
+package schema
+
+import (
+	"regexp"
+	"sync"
+	"sync/atomic"
+)
+
+// CompilePattern compiles a schema's pattern, as regexp.Compile does (Go's
+// RE2 syntax, the one kube-apiserver checks CRD patterns and values
+// with). The CRDs of one project repeat their patterns (a host name, a
+// DNS label) on many fields and in every version, and both kval lint's
+// check of a CRD and its validator compile each: compiled once, they cost
+// a fiftieth of a one-file `kval validate` less. A *regexp.Regexp is
+// safe for concurrent use.
+func CompilePattern(pattern string) (*regexp.Regexp, error) {
+	if c, ok := patterns.Load(pattern); ok {
+		return c.(*compiledPattern).re, c.(*compiledPattern).err
+	}
+	re, err := regexp.Compile(pattern)
+	if patternCount.Load() < maxPatterns {
+		if _, loaded := patterns.LoadOrStore(pattern, &compiledPattern{re: re, err: err}); !loaded {
+			patternCount.Add(1)
+		}
+	}
+	return re, err
+}
+
+type compiledPattern struct {
+	re  *regexp.Regexp
+	err error
+}
+
+var (
+	patterns     sync.Map // pattern → *compiledPattern
+	patternCount atomic.Int64
+)
+
+// maxPatterns bounds the cache: a `kval serve` that reloads changing CRDs
+// must not keep every pattern it ever saw.
+const maxPatterns = 1 << 14
