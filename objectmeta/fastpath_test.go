@@ -80,7 +80,7 @@ func owner(pairs ...any) map[string]any {
 func TestWhatKubeAPIServerSendsIsNormalized(t *testing.T) {
 	meta := map[string]any{"name": "r", "namespace": "default", "uid": "0f8e", "resourceVersion": "42", "generation": int64(2),
 		"creationTimestamp": "2026-11-27T09:00:00Z", "labels": map[string]any{"app": "x"},
-		"managedFields": []any{managedEntry("subresource", "status"), managedEntry("operation", "Apply")},
+		"managedFields":   []any{managedEntry("subresource", "status"), managedEntry("operation", "Apply")},
 		"ownerReferences": []any{owner("controller", true, "blockOwnerDeletion", true)}}
 	if !IsNormalized(meta) {
 		t.Fatalf("not normalized: %v", meta)
