@@ -21,7 +21,7 @@ func (d *Defaulter) DefaultContext(ctx context.Context, obj any) {
 }
 
 func (n *node) apply(stop *walkstop.Stopper, x any) {
-	if n == nil || stop.Ended() {
+	if n == nil || !n.defaultsBelow || stop.Ended() {
 		return
 	}
 	switch x := x.(type) {
@@ -33,36 +33,39 @@ func (n *node) apply(stop *walkstop.Stopper, x any) {
 }
 
 func (n *node) applyObject(stop *walkstop.Stopper, x map[string]any) {
-	for name, prop := range n.props {
-		if prop.def == nil {
-			continue
-		}
-		if v, found := x[name]; !found || (v == nil && !prop.nullable) {
-			x[name] = jsonvalue.DeepCopy(prop.def)
+	for _, p := range n.defaulted {
+		if v, found := x[p.name]; !found || (v == nil && !p.node.nullable) {
+			x[p.name] = jsonvalue.DeepCopy(p.node.def)
 		}
 	}
+	for _, p := range n.descend {
+		if v, found := x[p.name]; found {
+			p.node.apply(stop, v)
+		}
+	}
+	ap := n.additional
+	if !ap.withDefaultsBelow() {
+		return
+	}
 	for k, v := range x {
-		if prop, ok := n.props[k]; ok {
-			prop.apply(stop, v)
+		if _, isProp := n.props[k]; isProp {
 			continue
 		}
-		if ap := n.additional; ap != nil {
-			if v == nil && !ap.nullable {
-				v = jsonvalue.DeepCopy(ap.def)
-				x[k] = v
-			}
-			ap.apply(stop, v)
+		if v == nil && !ap.nullable && ap.def != nil {
+			v = jsonvalue.DeepCopy(ap.def)
+			x[k] = v
 		}
+		ap.apply(stop, v)
 	}
 }
 
 // applyItems defaults the items of a list whose items' node is items.
 func (items *node) applyItems(stop *walkstop.Stopper, x []any) {
-	if items == nil {
+	if !items.withDefaultsBelow() {
 		return
 	}
 	for i, v := range x {
-		if v == nil && !items.nullable {
+		if v == nil && !items.nullable && items.def != nil {
 			v = jsonvalue.DeepCopy(items.def)
 			x[i] = v
 		}
