@@ -7,7 +7,10 @@
 // -compare measures the constant-answer baseline and kval's webhook
 // alternately at each rate (baseline first) and ends with the highest rate
 // each holds at p99 < 2 ms and their ratio, kval's over the baseline's:
-// the webhook's share of what the transport allows on these cores.
+// the webhook's share of what the transport allows on these cores. With
+// -rounds N each rate is held N times per server, alternately, and judged
+// by the median of the N p99s: on a shared machine one hold's p99 moves by
+// more than the difference measured.
 //
 // By default the client and the server run in this one process. To run
 // them as two processes, each on cores of its own, start the server alone
@@ -64,6 +67,7 @@ type config struct {
 	// client only: the address of a running -baseline server, for -compare
 	baselineServer string
 	cpuProfile     string // server only: write the server's CPU profile here
+	rounds         int    // -compare: holds of each rate per server
 }
 
 func main() {
@@ -75,6 +79,7 @@ func main() {
 	flag.StringVar(&c.listen, "serve", "", "server only: serve on this address (host:port; port 0 picks one, printed) until interrupted")
 	flag.StringVar(&c.server, "server", "", "client only: send to the webhookload -serve listening at this address (host:port)")
 	flag.StringVar(&c.baselineServer, "baseline-server", "", "client only, with -server: compare with the webhookload -serve -baseline at this address (implies -compare)")
+	flag.IntVar(&c.rounds, "rounds", 1, "-compare: hold each rate this many times per server, alternately, and judge it by the median p99")
 	flag.StringVar(&c.cpuProfile, "cpuprofile", "", "server only: write the server's CPU profile, from its start of serving to its interruption, to this file")
 	flag.Parse()
 	if os.Getenv("GOGC") == "" {
@@ -106,7 +111,7 @@ func run(ctx context.Context, c config, out io.Writer) error {
 	}
 	switch {
 	case c.baselineServer != "":
-		return compare(newClient(), "https://"+c.baselineServer+"/validate", "https://"+c.server+"/validate", scenario.Review, rates, c.duration, out)
+		return compare(newClient(), "https://"+c.baselineServer+"/validate", "https://"+c.server+"/validate", scenario.Review, c.schedule(rates), out)
 	case c.server != "":
 		return measure(newClient(), "https://"+c.server+"/validate", scenario.Review, rates, c.duration, out)
 	}
@@ -128,6 +133,8 @@ func (c config) check() error {
 		return errors.New("-baseline-server needs -server, kval's address")
 	case c.server != "" && c.compare && c.baselineServer == "":
 		return errors.New("-compare with -server needs -baseline-server, the address of a -serve -baseline process")
+	case c.rounds > 1 && !c.compare && c.baselineServer == "":
+		return errors.New("-rounds repeats -compare's holds: give -compare or -baseline-server")
 	case c.cpuProfile != "" && c.listen == "":
 		return errors.New("-cpuprofile profiles a -serve process: give it there (go test's -cpuprofile profiles the handler in process)")
 	}
@@ -151,7 +158,11 @@ func measureInProcess(s *webhook.Scenario, c config, rates []int, out io.Writer)
 		return err
 	}
 	defer base.stop()
-	return compare(newClient(), "https://"+base.addr+"/validate", url, s.Review, rates, c.duration, out)
+	return compare(newClient(), "https://"+base.addr+"/validate", url, s.Review, c.schedule(rates), out)
+}
+
+func (c config) schedule(rates []int) schedule {
+	return schedule{rates: rates, duration: c.duration, rounds: c.rounds}
 }
 
 // serveOnly serves until ctx ends, after printing where, and then prints

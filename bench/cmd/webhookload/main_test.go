@@ -115,6 +115,7 @@ func TestExclusiveFlags(t *testing.T) {
 		{baselineServer: "127.0.0.1:8444"},
 		{server: "127.0.0.1:8443", compare: true},
 		{cpuProfile: "cpu.prof"},
+		{rounds: 3},
 	} {
 		if err := run(t.Context(), c, io.Discard); err == nil {
 			t.Errorf("%+v: no error", c)
@@ -178,4 +179,48 @@ func clientRun(t *testing.T, c config) (sent, errs int) {
 		t.Fatalf("line %q: %v", lines[1], err)
 	}
 	return sent, errs
+}
+
+// TestMedianP99: a rate is judged by the median of its rounds' p99s, the
+// higher middle one of an even count, and by all their errors.
+func TestMedianP99(t *testing.T) {
+	hold := func(p99 time.Duration, errs int) *result {
+		return &result{latencies: []time.Duration{p99 / 2, p99}, errors: errs}
+	}
+	for _, c := range []struct {
+		holds []*result
+		p99   time.Duration
+		errs  int
+	}{
+		{[]*result{hold(3*time.Millisecond, 0)}, 3 * time.Millisecond, 0},
+		{[]*result{hold(5*time.Millisecond, 0), hold(time.Millisecond, 0), hold(2*time.Millisecond, 1)}, 2 * time.Millisecond, 1},
+		{[]*result{hold(time.Millisecond, 0), hold(4*time.Millisecond, 0)}, 4 * time.Millisecond, 0},
+	} {
+		if p99, errs := medianP99(c.holds); p99 != c.p99 || errs != c.errs {
+			t.Errorf("median p99 %v with %d errors, want %v with %d", p99, errs, c.p99, c.errs)
+		}
+	}
+}
+
+// TestCompareInRounds: -rounds holds each rate that many times per server,
+// alternately, and prints each rate's median p99 per server.
+func TestCompareInRounds(t *testing.T) {
+	var out strings.Builder
+	if err := run(t.Context(), config{compare: true, rates: "20", duration: 200 * time.Millisecond, rounds: 2}, &out); err != nil {
+		t.Fatal(err)
+	}
+	var servers, medians []string
+	for _, line := range strings.Split(strings.TrimSpace(out.String()), "\n")[1:] {
+		f := strings.Fields(line)
+		switch {
+		case len(f) > 3 && f[2] == "median":
+			medians = append(medians, f[1]+" "+strings.Join(f[len(f)-5:], " "))
+		case len(f) == 7:
+			servers = append(servers, f[1])
+		}
+	}
+	if strings.Join(servers, " ") != "baseline kval baseline kval" ||
+		strings.Join(medians, ", ") != "baseline over 2 rounds, 0 errors, kval over 2 rounds, 0 errors" {
+		t.Errorf("printed:\n%s", out.String())
+	}
 }
