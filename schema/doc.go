@@ -23,6 +23,8 @@
 //     mutability extensions from seed 000. They are a building block:
 //     package lint plugs in the checks of defaults and of CEL rules
 //     (CheckOptions), and lint.CheckCRD is the verdict on a CRD.
+//     CompilePattern compiles a pattern once for the check and for package
+//     values, which validates strings with it.
 //
 // Every other stage (prune, defaults, values, ...) reads the model and never
 // changes it.
