@@ -29,9 +29,13 @@ import (
 // use; the source (text and line offsets) is shared, read-only.
 var parses sync.Map // parseKey → *pendingParse
 
-// maxParses bounds the cache: a long-running `kval serve` that reloads
-// changing CRDs must not keep every expression it ever saw.
-const maxParses = 1 << 14
+// maxParses and maxCachedText bound the cache: a long-running `kval
+// serve` that reloads changing CRDs must not keep every expression it
+// ever saw, nor the parse of an expression of megabytes.
+const (
+	maxParses     = 1 << 14
+	maxCachedText = 16 << 10
+)
 
 var parseCount atomic.Int64
 
@@ -74,7 +78,7 @@ func cachedParse(env *cel.Env, which Environment, text string) *parsedExpr {
 	if p, ok := parses.Load(key); ok {
 		return p.(*pendingParse).wait(env, text)
 	}
-	if parseCount.Load() >= maxParses {
+	if len(text) > maxCachedText || parseCount.Load() >= maxParses {
 		return parseNow(env, text)
 	}
 	p, loaded := parses.LoadOrStore(key, &pendingParse{})

@@ -2,6 +2,7 @@ package celrules
 
 import (
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/google/cel-go/cel"
@@ -180,5 +181,20 @@ func TestConcurrentCallersShareOneParse(t *testing.T) {
 		if p := <-got; p != first {
 			t.Fatalf("two parses of one expression made at once")
 		}
+	}
+}
+
+// TestLongExpressionsAreNotKept: an expression over maxCachedText compiles
+// as env.Compile does, and its parse is not kept.
+func TestLongExpressionsAreNotKept(t *testing.T) {
+	env := baseEnvSet().NewExpressionsEnv()
+	text := "1 == 1" + strings.Repeat(" && 1 == 1", maxCachedText/10)
+	want, wantIssues := env.Compile(text)
+	got, gotIssues := compileExpr(env, NewExpressions, text)
+	if issuesText(gotIssues) != issuesText(wantIssues) || astText(t, got) != astText(t, want) {
+		t.Fatalf("compiled to %s (%q), env.Compile to %s (%q)", astText(t, got), issuesText(gotIssues), astText(t, want), issuesText(wantIssues))
+	}
+	if _, kept := parses.Load(parseKey{which: NewExpressions, text: text}); kept {
+		t.Errorf("the parse of %d bytes was kept", len(text))
 	}
 }

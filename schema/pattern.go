@@ -18,7 +18,7 @@ func CompilePattern(pattern string) (*regexp.Regexp, error) {
 		return c.(*compiledPattern).re, c.(*compiledPattern).err
 	}
 	re, err := regexp.Compile(pattern)
-	if patternCount.Load() < maxPatterns {
+	if len(pattern) <= maxCachedPattern && patternCount.Load() < maxPatterns {
 		if _, loaded := patterns.LoadOrStore(pattern, &compiledPattern{re: re, err: err}); !loaded {
 			patternCount.Add(1)
 		}
@@ -36,6 +36,11 @@ var (
 	patternCount atomic.Int64
 )
 
-// maxPatterns bounds the cache: a `kval serve` that reloads changing CRDs
-// must not keep every pattern it ever saw.
-const maxPatterns = 1 << 14
+// maxPatterns and maxCachedPattern bound the cache: a `kval serve` that
+// reloads changing CRDs must not keep every pattern it ever saw, nor the
+// compiled form of a pattern of megabytes. Real patterns are a few
+// hundred bytes at most.
+const (
+	maxPatterns      = 1 << 14
+	maxCachedPattern = 4 << 10
+)

@@ -3,6 +3,7 @@ package schema
 import (
 	"fmt"
 	"regexp"
+	"strings"
 	"testing"
 )
 
@@ -20,5 +21,18 @@ func TestCompilePatternAsRegexpCompile(t *testing.T) {
 		if wantErr == nil && (first.String() != want.String() || again != first) {
 			t.Errorf("%q: compiled to %v then %v", p, first, again)
 		}
+	}
+}
+
+// TestLongPatternsAreNotKept: a pattern over maxCachedPattern compiles as
+// any other, and is not kept.
+func TestLongPatternsAreNotKept(t *testing.T) {
+	long := "^(" + strings.Repeat("a|", maxCachedPattern) + "b)$"
+	re, err := CompilePattern(long)
+	if err != nil || !re.MatchString("b") {
+		t.Fatalf("compiled to %v, %v", re, err)
+	}
+	if _, kept := patterns.Load(long); kept {
+		t.Errorf("a pattern of %d bytes was kept", len(long))
 	}
 }
