@@ -19,11 +19,11 @@ func (s *Server) within(ctx context.Context, fn endpoint, req *admission, releas
 		err  error
 	}
 	done := make(chan result, 1)
-	go func() {
+	pool.start(func() {
 		defer release()
 		resp, err := s.safely(ctx, fn, req)
 		done <- result{resp, err}
-	}()
+	})
 	select {
 	case r := <-done:
 		return r.resp, r.err

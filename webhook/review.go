@@ -23,6 +23,13 @@ import (
 // frees up soon. With onePass, the review's objects are decoded with it
 // when they can be (onepass.go).
 func (s *Server) serveReview(fn endpoint, onePass bool) http.HandlerFunc {
+	review := s.reviewHandler(fn, onePass)
+	return func(w http.ResponseWriter, r *http.Request) {
+		pool.do(func() { review(w, r) }) // a grown stack: see workers
+	}
+}
+
+func (s *Server) reviewHandler(fn endpoint, onePass bool) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		ctx, cancel := context.WithTimeout(r.Context(), s.opts.Timeout)
 		defer cancel()
