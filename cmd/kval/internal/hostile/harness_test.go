@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -222,7 +223,21 @@ func file(t *testing.T, name, content string) string {
 }
 
 // dirOf is the directory of the test's files.
-func dirOf(t *testing.T) string { return filepath.Join(work, t.Name()) }
+// dirOf is the test's own directory under work; it is removed when the
+// test ends, so that a run with -count=N finds it empty each time.
+func dirOf(t *testing.T) string {
+	dir := filepath.Join(work, t.Name())
+	if _, registered := cleanups.LoadOrStore(t, true); !registered {
+		t.Cleanup(func() {
+			os.RemoveAll(dir)
+			cleanups.Delete(t)
+		})
+	}
+	return dir
+}
+
+// cleanups holds the tests whose directory dirOf removes when they end.
+var cleanups sync.Map
 
 // object is a small valid Database named name (about 180 bytes of YAML).
 func object(name string) string {
