@@ -3,6 +3,7 @@ package validationgen
 import (
 	"slices"
 	"sort"
+	"sync"
 	"testing"
 
 	upstream "k8s.io/code-generator/cmd/validation-gen/validators"
@@ -15,11 +16,12 @@ import (
 )
 
 // upstreamDocs returns upstream's tag documentation, as its --docs prints
-// it. Upstream's registry is global and may be initialized once.
-func upstreamDocs() []upstream.TagDoc {
+// it. Upstream's registry is global and may be initialized once per
+// process (go test -count=N runs the tests N times in one).
+var upstreamDocs = sync.OnceValue(func() []upstream.TagDoc {
 	c := &generator.Context{Namers: namer.NameSystems{}, Universe: types.Universe{}, FileTypes: map[string]generator.FileType{}}
 	return upstream.InitGlobalValidator(c, nil).Docs()
-}
+})
 
 // TestCatalogHasEveryUpstreamTag checks that kval registers every tag of
 // upstream's validation-gen with the same scopes, stability, arguments and
