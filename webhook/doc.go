@@ -56,7 +56,9 @@
 //     back when it ends, after its answer if it outlived its timeout.
 //   - The answer comes at the deadline (deadline.go): the work runs on its
 //     own goroutine with the request's context, which the engine checks
-//     between steps and CEL at its interrupt checks.
+//     between steps and CEL at its interrupt checks. Reading, answering and
+//     the work run on long-lived goroutines that keep the stacks they grew
+//     (workers.go); a request that finds none idle starts one.
 //   - /validate reads most reviews in one pass (onepass.go, envelope.go):
 //     the whole body with webhook/internal/fastjson, which decodes as
 //     sigs.k8s.io/json's strict decoding does or declines, the objects
