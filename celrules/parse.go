@@ -3,9 +3,10 @@ package celrules
 import (
 	"slices"
 	"sync"
-	"sync/atomic"
 
 	"github.com/google/cel-go/cel"
+
+	"github.com/kval-dev/kval/internal/memo"
 )
 
 // A CRD's rules are parsed more than once: kval lint compiles every
@@ -27,7 +28,7 @@ import (
 // checker rewrites the expression it checks in place, so a cached parse
 // is kept as its protobuf form, which makes a fresh expression on each
 // use; the source (text and line offsets) is shared, read-only.
-var parses sync.Map // parseKey → *pendingParse
+var parses = memo.New[parseKey, *parsedExpr](maxParses, func(k parseKey) bool { return len(k.text) <= maxCachedText })
 
 // maxParses and maxCachedText bound the cache: a long-running `kval
 // serve` that reloads changing CRDs must not keep every expression it
@@ -36,8 +37,6 @@ const (
 	maxParses     = 1 << 14
 	maxCachedText = 16 << 10
 )
-
-var parseCount atomic.Int64
 
 type parseKey struct {
 	which Environment
@@ -74,32 +73,7 @@ func cachedParse(env *cel.Env, which Environment, text string) *parsedExpr {
 	if sameParser() {
 		which = NewExpressions
 	}
-	key := parseKey{which: which, text: text}
-	if p, ok := parses.Load(key); ok {
-		return p.(*pendingParse).wait(env, text)
-	}
-	if len(text) > maxCachedText || parseCount.Load() >= maxParses {
-		return parseNow(env, text)
-	}
-	p, loaded := parses.LoadOrStore(key, &pendingParse{})
-	if !loaded {
-		parseCount.Add(1)
-	}
-	return p.(*pendingParse).wait(env, text)
-}
-
-// pendingParse is a cache entry: the first caller parses, others wait.
-type pendingParse struct {
-	once   sync.Once
-	parsed *parsedExpr
-}
-
-func (p *pendingParse) wait(env *cel.Env, text string) *parsedExpr {
-	p.once.Do(func() { p.parsed = parseNow(env, text) })
-	if p.parsed == nil { // the first parse panicked: its caller reported it
-		return parseNow(env, text)
-	}
-	return p.parsed
+	return parses.Get(parseKey{which: which, text: text}, func(parseKey) *parsedExpr { return parseNow(env, text) })
 }
 
 func parseNow(env *cel.Env, text string) *parsedExpr {

@@ -28,8 +28,7 @@ func IsNormalized(metadata any) bool {
 func simpleField(key string, v any) bool {
 	switch key {
 	case "name", "generateName", "namespace", "uid", "resourceVersion":
-		s, ok := v.(string)
-		return ok && s != ""
+		return nonEmptyString(v)
 	case "labels", "annotations":
 		return nonEmptyStringMap(v)
 	case "finalizers":

@@ -2,8 +2,8 @@ package schema
 
 import (
 	"regexp"
-	"sync"
-	"sync/atomic"
+
+	"github.com/kval-dev/kval/internal/memo"
 )
 
 // CompilePattern compiles a schema's pattern, as regexp.Compile does (Go's
@@ -14,16 +14,11 @@ import (
 // a fiftieth of a one-file `kval validate` less. A *regexp.Regexp is
 // safe for concurrent use.
 func CompilePattern(pattern string) (*regexp.Regexp, error) {
-	if c, ok := patterns.Load(pattern); ok {
-		return c.(*compiledPattern).re, c.(*compiledPattern).err
-	}
-	re, err := regexp.Compile(pattern)
-	if len(pattern) <= maxCachedPattern && patternCount.Load() < maxPatterns {
-		if _, loaded := patterns.LoadOrStore(pattern, &compiledPattern{re: re, err: err}); !loaded {
-			patternCount.Add(1)
-		}
-	}
-	return re, err
+	c := patterns.Get(pattern, func(p string) compiledPattern {
+		re, err := regexp.Compile(p)
+		return compiledPattern{re, err}
+	})
+	return c.re, c.err
 }
 
 type compiledPattern struct {
@@ -31,10 +26,7 @@ type compiledPattern struct {
 	err error
 }
 
-var (
-	patterns     sync.Map // pattern → *compiledPattern
-	patternCount atomic.Int64
-)
+var patterns = memo.New[string, compiledPattern](maxPatterns, func(p string) bool { return len(p) <= maxCachedPattern })
 
 // maxPatterns and maxCachedPattern bound the cache: a `kval serve` that
 // reloads changing CRDs must not keep every pattern it ever saw, nor the

@@ -5,8 +5,9 @@ import (
 	"fmt"
 	"os"
 	"slices"
-	"strconv"
 	"strings"
+
+	"github.com/kval-dev/kval/bench/internal/intlist"
 )
 
 func main() {
@@ -71,14 +72,14 @@ type plan struct {
 func makePlan(sizeList, kvSizeList, toolList, jobList string) (plan, error) {
 	var p plan
 	var err error
-	if p.sizes, err = parseSizes(sizeList); err != nil {
+	if p.sizes, err = intlist.Parse(sizeList, "size"); err != nil {
 		return p, err
 	}
-	if p.kvSizes, err = parseSizes(kvSizeList); err != nil {
+	if p.kvSizes, err = intlist.Parse(kvSizeList, "size"); err != nil {
 		return p, err
 	}
 	if jobList != "" {
-		if p.jobs, err = parseSizes(jobList); err != nil {
+		if p.jobs, err = intlist.Parse(jobList, "size"); err != nil {
 			return p, fmt.Errorf("-jobs: %w", err)
 		}
 	}
@@ -125,16 +126,4 @@ func (p plan) runsFor(n int) []toolRun {
 		}
 	}
 	return out
-}
-
-func parseSizes(list string) ([]int, error) {
-	var out []int
-	for _, field := range strings.Split(list, ",") {
-		n, err := strconv.Atoi(strings.TrimSpace(field))
-		if err != nil || n <= 0 {
-			return nil, fmt.Errorf("bad size %q", field)
-		}
-		out = append(out, n)
-	}
-	return out, nil
 }

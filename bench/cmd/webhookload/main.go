@@ -46,13 +46,12 @@ import (
 	"path/filepath"
 	"runtime/debug"
 	"slices"
-	"strconv"
-	"strings"
 	"sync"
 	"sync/atomic"
 	"syscall"
 	"time"
 
+	"github.com/kval-dev/kval/bench/internal/intlist"
 	"github.com/kval-dev/kval/bench/webhook"
 )
 
@@ -105,7 +104,7 @@ func run(ctx context.Context, c config, out io.Writer) error {
 	if c.listen != "" {
 		return serveOnly(ctx, scenario, c, out)
 	}
-	rates, err := parseRates(c.rates)
+	rates, err := intlist.Parse(c.rates, "rate")
 	if err != nil {
 		return err
 	}
@@ -184,18 +183,6 @@ func serveOnly(ctx context.Context, s *webhook.Scenario, c config, out io.Writer
 	fmt.Fprintf(out, "serving %s on %s (https://%s/validate) until interrupted\n", what, srv.addr, srv.addr)
 	<-ctx.Done()
 	return usage.report(out)
-}
-
-func parseRates(list string) ([]int, error) {
-	var rates []int
-	for _, field := range strings.Split(list, ",") {
-		rate, err := strconv.Atoi(strings.TrimSpace(field))
-		if err != nil || rate <= 0 {
-			return nil, fmt.Errorf("bad rate %q", field)
-		}
-		rates = append(rates, rate)
-	}
-	return rates, nil
 }
 
 // measure holds each rate against url and prints a line per rate.
