@@ -17,19 +17,20 @@ func main() {
 	tools := flag.String("tools", strings.Join(allTools, ","), "the tools to run")
 	work := flag.String("work", "", "directory for binaries, schemas and trees (default: a new temporary directory)")
 	jobs := flag.String("jobs", "", "worker counts, e.g. 1,2,4: kval -j N against kubeconform -n N at each, with the ratios of their wall and CPU times (default: kval's default -j, kubeconform's -n 4)")
+	prebuilt := flag.Bool("prebuilt", false, "build nothing: take kval, kubeconform and kubeconform's schemas from -work as an earlier run left them (for a machine without Go)")
 	flag.Parse()
-	if err := run(*sizes, *kvSizes, *tools, *jobs, *rounds, *work); err != nil {
+	if err := run(*sizes, *kvSizes, *tools, *jobs, *rounds, *work, *prebuilt); err != nil {
 		fmt.Fprintln(os.Stderr, "error:", err)
 		os.Exit(1)
 	}
 }
 
-func run(sizeList, kvSizeList, toolList, jobList string, rounds int, work string) error {
+func run(sizeList, kvSizeList, toolList, jobList string, rounds int, work string, prebuilt bool) error {
 	plan, err := makePlan(sizeList, kvSizeList, toolList, jobList)
 	if err != nil {
 		return err
 	}
-	s, err := setUp(work, plan.tools)
+	s, err := setUp(work, plan.tools, prebuilt)
 	if err != nil {
 		return err
 	}

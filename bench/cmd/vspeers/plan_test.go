@@ -1,8 +1,11 @@
 package main
 
 import (
+	"os"
+	"path/filepath"
 	"reflect"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -57,5 +60,30 @@ func TestSpeedUp(t *testing.T) {
 	}
 	if got := speedUp(rows, rows[2]); got != 1 {
 		t.Errorf("kubeconform at 2, its fewest: %.2f, want 1", got)
+	}
+}
+
+// TestPrebuiltNeedsWhatABuildLeaves: -prebuilt builds nothing and says
+// which file an earlier run should have left in the work directory.
+func TestPrebuiltNeedsWhatABuildLeaves(t *testing.T) {
+	work := t.TempDir()
+	s := &setup{work: work, bin: map[string]string{}, schemas: filepath.Join(work, "kubeconform-schemas")}
+	err := s.usePrebuilt([]string{kval, kubeconform})
+	if err == nil || !strings.Contains(err.Error(), "kubeconform-schemas") {
+		t.Fatalf("no schemas: %v", err)
+	}
+	for _, name := range []string{kval, kubeconform, "kubeconform-schemas"} {
+		if err := os.WriteFile(filepath.Join(work, name), nil, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := s.usePrebuilt([]string{kval, kubeconform}); err != nil {
+		t.Fatalf("all there: %v", err)
+	}
+	if s.bin[kubeconform] != filepath.Join(work, kubeconform) {
+		t.Errorf("kubeconform at %q", s.bin[kubeconform])
+	}
+	if err := s.usePrebuilt([]string{kval, kubectlValidate}); err == nil {
+		t.Error("kubectl-validate accepted without its schemas")
 	}
 }

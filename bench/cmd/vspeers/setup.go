@@ -44,7 +44,7 @@ type setup struct {
 	gateway, builtin []map[string]any
 }
 
-func setUp(work string, tools []string) (*setup, error) {
+func setUp(work string, tools []string, prebuilt bool) (*setup, error) {
 	if work == "" {
 		dir, err := os.MkdirTemp("", "vspeers-")
 		if err != nil {
@@ -63,10 +63,12 @@ func setUp(work string, tools []string) (*setup, error) {
 		return nil, err
 	}
 	steps := []func() error{s.readObjects, s.buildKval}
-	if slices.Contains(tools, kubeconform) {
+	if prebuilt {
+		steps = []func() error{s.readObjects, func() error { return s.usePrebuilt(tools) }}
+	} else if slices.Contains(tools, kubeconform) {
 		steps = append(steps, s.buildKubeconform, s.writeCRDSchemas, s.writeBuiltinSchemas)
 	}
-	if slices.Contains(tools, kubectlValidate) {
+	if !prebuilt && slices.Contains(tools, kubectlValidate) {
 		steps = append(steps, s.buildKubectlValidate, s.writeKubectlValidateInputs)
 	}
 	for _, step := range steps {
@@ -88,6 +90,25 @@ func repoRoot() (string, error) {
 func (s *setup) buildKval() error {
 	s.bin[kval] = filepath.Join(s.work, "kval")
 	return command(s.root, nil, "go", "build", "-o", s.bin[kval], "./cmd/kval")
+}
+
+// usePrebuilt takes each tool's binary, and kubeconform's schemas, from the
+// work directory as an earlier run left them: for a machine without Go.
+func (s *setup) usePrebuilt(tools []string) error {
+	needed := []string{s.schemas}
+	for _, t := range tools {
+		if t == kubectlValidate {
+			return fmt.Errorf("-prebuilt: kubectl-validate needs its schemas written by a build: leave it out of -tools")
+		}
+		s.bin[t] = filepath.Join(s.work, t)
+		needed = append(needed, s.bin[t])
+	}
+	for _, path := range needed {
+		if _, err := os.Stat(path); err != nil {
+			return fmt.Errorf("-prebuilt: %w (run once without -prebuilt, with the same -work, on a machine with Go)", err)
+		}
+	}
+	return nil
 }
 
 // goInstall builds a peer from the Go module proxy into the work directory.
