@@ -8,6 +8,7 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"github.com/kval-dev/kval/celrules"
 	"github.com/kval-dev/kval/engine"
 	"github.com/kval-dev/kval/lint"
 	"github.com/kval-dev/kval/schema"
@@ -21,6 +22,9 @@ type entry struct {
 
 	linted   sync.Once
 	isLinted atomic.Bool
+	// preparsed starts parsing the CRD's rules on the other cores at its
+	// first use (celrules.Preparse).
+	preparsed sync.Once
 	// linting is set while a goroutine lints the CRD (see Preparing).
 	linting atomic.Bool
 	invalid *InvalidCRDError
@@ -85,6 +89,7 @@ func (e *entry) validator(ctx context.Context, version string, what wanted) (*en
 		// The first requests of a CRD wait for its lint and its compilation,
 		// and the others of that CRD wait with them: on two cores the two
 		// overlap. The validator is used only if the lint passes.
+		e.preparsed.Do(func() { celrules.Preparse(e.crd.Spec.Expressions()) })
 		c.early.Do(func() { go c.compile(e, version) })
 	}
 	if invalid := e.check(ctx); invalid != nil {

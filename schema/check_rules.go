@@ -119,14 +119,40 @@ func beginRules(checker RuleChecker, path *field.Path, root *Schema, tol *tolera
 // schema of spec, wherever they are nested.
 func storedExpressions(spec *CRDSpec) RuleUpdate {
 	u := RuleUpdate{StoredRules: map[string]bool{}, StoredMessages: map[string]bool{}}
+	spec.eachRule(func(r ValidationRule) {
+		u.StoredRules[r.Rule] = true
+		if r.MessageExpression != "" {
+			u.StoredMessages[r.MessageExpression] = true
+		}
+	})
+	return u
+}
+
+// Expressions returns the CEL expressions of spec: the rules and
+// messageExpressions of x-kubernetes-validations in every schema, each
+// once, in the order they first appear.
+func (spec *CRDSpec) Expressions() []string {
+	var out []string
+	seen := map[string]bool{}
+	add := func(text string) {
+		if text != "" && !seen[text] {
+			seen[text] = true
+			out = append(out, text)
+		}
+	}
+	spec.eachRule(func(r ValidationRule) {
+		add(r.Rule)
+		add(r.MessageExpression)
+	})
+	return out
+}
+
+// eachRule calls fn with every x-kubernetes-validations entry of spec.
+func (spec *CRDSpec) eachRule(fn func(ValidationRule)) {
 	spec.hasSchemaWith(func(s *Schema) bool {
 		for _, r := range s.Validations {
-			u.StoredRules[r.Rule] = true
-			if r.MessageExpression != "" {
-				u.StoredMessages[r.MessageExpression] = true
-			}
+			fn(r)
 		}
 		return false
 	})
-	return u
 }

@@ -1,0 +1,67 @@
+package celrules
+
+import (
+	"fmt"
+	"runtime"
+	"testing"
+)
+
+// TestPreparseFillsTheCache: every text Preparse is given is parsed into
+// the cache, and a rule compiled afterwards gives what a parse of its own
+// gives.
+func TestPreparseFillsTheCache(t *testing.T) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(4))
+	texts := make([]string, 20)
+	for i := range texts {
+		texts[i] = fmt.Sprintf("[%d, 1].all(x, x > 0) && 'preparse-%d'.startsWith('pre')", i, i)
+	}
+	preparse(texts).Wait()
+	for _, text := range texts {
+		if !parses.Has(parseKey{which: NewExpressions, text: text}) {
+			t.Errorf("%q not parsed", text)
+		}
+	}
+	env := baseEnvSet().NewExpressionsEnv()
+	for _, text := range []string{texts[3], texts[17]} {
+		cached, issues := compileExpr(env, NewExpressions, text)
+		own, ownIssues := env.Compile(text)
+		if issues.Err() != nil || ownIssues.Err() != nil {
+			t.Fatalf("%s: %v / %v", text, issues.Err(), ownIssues.Err())
+		}
+		if cached.OutputType() != own.OutputType() {
+			t.Errorf("%s: cached parse gives %v, own parse %v", text, cached.OutputType(), own.OutputType())
+		}
+	}
+}
+
+// TestPreparseWithOneCPUDoesNothing: with one CPU the parsing stays with
+// the goroutines that need it.
+func TestPreparseWithOneCPUDoesNothing(t *testing.T) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1))
+	text := "self == 'preparse-one-cpu'"
+	preparse([]string{text, text + " || true"}).Wait()
+	if parses.Has(parseKey{which: NewExpressions, text: text}) {
+		t.Error("parsed with one CPU")
+	}
+}
+
+// TestPreparseOutlivesAPanic: a parse that panics on Preparse's goroutine
+// does not end the process, and the other texts are still parsed.
+func TestPreparseOutlivesAPanic(t *testing.T) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(2))
+	parse := parseIntoCache
+	defer func() { parseIntoCache = parse }()
+	parseIntoCache = func(text string) {
+		if text == "boom" {
+			panic("a parser bug")
+		}
+		parse(text)
+	}
+	texts := []string{"'preparse-before' == 'x'", "boom", "'preparse-after' == 'x'"}
+	preparse(texts).Wait()
+	for _, text := range []string{texts[0], texts[2]} {
+		if !parses.Has(parseKey{which: NewExpressions, text: text}) {
+			t.Errorf("%q not parsed", text)
+		}
+	}
+}
