@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"io"
-	"net/http"
 	"slices"
 	"time"
 )
@@ -24,17 +23,17 @@ type schedule struct {
 // round had errors: one round's p99 on a shared machine moves by more
 // than the difference measured (issue 30's runs saw the baseline's own
 // p99 cross 2 ms at one rate and not at the next).
-func compare(client *http.Client, baselineURL, kvalURL string, review []byte, plan schedule, out io.Writer) error {
+func compare(client *loadClient, baselineURL, kvalURL string, review []byte, plan schedule, out io.Writer) error {
 	defer client.CloseIdleConnections()
 	servers := []struct{ name, url string }{{"baseline", baselineURL}, {"kval", kvalURL}}
 	best := make([]int, len(servers))
-	fmt.Fprintf(out, "%8s %-8s %8s %10s %10s %10s %7s\n", "rate/s", "server", "sent", "p50", "p99", "max", "errors")
+	fmt.Fprintf(out, "%8s %-8s %8s %10s %10s %10s %7s %6s\n", "rate/s", "server", "sent", "p50", "p99", "max", "errors", "conns")
 	for _, rate := range plan.rates {
 		holds := make([][]*result, len(servers))
 		for range max(plan.rounds, 1) {
 			for i, s := range servers {
 				r := measureRate(client, s.url, review, rate, plan.duration)
-				fmt.Fprintf(out, "%8d %-8s %8d %10v %10v %10v %7d\n", rate, s.name, len(r.latencies), r.percentile(50), r.percentile(99), r.percentile(100), r.errors)
+				fmt.Fprintf(out, "%8d %-8s %8d %10v %10v %10v %7d %6d\n", rate, s.name, len(r.latencies), r.percentile(50), r.percentile(99), r.percentile(100), r.errors, r.dials)
 				holds[i] = append(holds[i], r)
 			}
 		}

@@ -186,13 +186,13 @@ func serveOnly(ctx context.Context, s *webhook.Scenario, c config, out io.Writer
 }
 
 // measure holds each rate against url and prints a line per rate.
-func measure(client *http.Client, url string, review []byte, rates []int, duration time.Duration, out io.Writer) error {
+func measure(client *loadClient, url string, review []byte, rates []int, duration time.Duration, out io.Writer) error {
 	defer client.CloseIdleConnections()
 	best := 0
-	fmt.Fprintf(out, "%8s %8s %10s %10s %10s %7s\n", "rate/s", "sent", "p50", "p99", "max", "errors")
+	fmt.Fprintf(out, "%8s %8s %10s %10s %10s %7s %6s\n", "rate/s", "sent", "p50", "p99", "max", "errors", "conns")
 	for _, rate := range rates {
 		r := measureRate(client, url, review, rate, duration)
-		fmt.Fprintf(out, "%8d %8d %10v %10v %10v %7d\n", rate, len(r.latencies), r.percentile(50), r.percentile(99), r.percentile(100), r.errors)
+		fmt.Fprintf(out, "%8d %8d %10v %10v %10v %7d %6d\n", rate, len(r.latencies), r.percentile(50), r.percentile(99), r.percentile(100), r.errors, r.dials)
 		best = r.better(best, rate)
 	}
 	fmt.Fprintf(out, "highest rate with p99 < 2ms and no errors: %d/s\n", best)
@@ -203,10 +203,13 @@ func measure(client *http.Client, url string, review []byte, rates []int, durati
 // request first opens the connection: without it the warm-up's first
 // requests each dial and handshake before one HTTP/2 connection is
 // pooled, and the server's CPU time counts dozens of handshakes.
-func measureRate(client *http.Client, url string, review []byte, rate int, duration time.Duration) *result {
+func measureRate(client *loadClient, url string, review []byte, rate int, duration time.Duration) *result {
 	send(client, url, review)
 	hold(client, url, review, rate, time.Second)
-	return hold(client, url, review, rate, duration)
+	dials := client.dials.Load()
+	r := hold(client, url, review, rate, duration)
+	r.dials = client.dials.Load() - dials
+	return r
 }
 
 // target is the p99 a rate must stay under to be held.
@@ -253,19 +256,34 @@ func serve(s *webhook.Scenario, addr string, baseline bool) (*server, error) {
 	return &server{l.Addr().String(), func() { cancel(); removeCert() }, func() int64 { return admissionRequests(s.Server) }}, nil
 }
 
-// newClient speaks HTTP/2 over one kept-alive connection, as kube-apiserver
-// calls webhooks.
-func newClient() *http.Client {
-	return &http.Client{Transport: &http.Transport{
+// loadClient speaks HTTP/2 over kept-alive connections, as kube-apiserver
+// calls webhooks, and counts the connections it opens: Go's transport
+// opens another for a request that finds every open one at the server's
+// limit of concurrent streams, with a TLS handshake on both sides.
+type loadClient struct {
+	*http.Client
+	dials atomic.Int64
+}
+
+func newClient() *loadClient {
+	c := &loadClient{}
+	dialer := &net.Dialer{}
+	c.Client = &http.Client{Transport: &http.Transport{
 		TLSClientConfig:   &tls.Config{InsecureSkipVerify: true},
 		ForceAttemptHTTP2: true,
+		DialContext: func(ctx context.Context, network, addr string) (net.Conn, error) {
+			c.dials.Add(1)
+			return dialer.DialContext(ctx, network, addr)
+		},
 	}}
+	return c
 }
 
 // result is what one rate gave.
 type result struct {
 	latencies []time.Duration
 	errors    int
+	dials     int64 // connections opened during the hold
 }
 
 func (r *result) percentile(p int) time.Duration {
@@ -280,7 +298,7 @@ func (r *result) percentile(p int) time.Duration {
 // hold sends at a fixed rate for the duration, open-loop: each request is
 // due at its slot, and its latency counts from the slot, so a server that
 // falls behind shows it.
-func hold(client *http.Client, url string, body []byte, rate int, duration time.Duration) *result {
+func hold(client *loadClient, url string, body []byte, rate int, duration time.Duration) *result {
 	n := int(duration.Seconds() * float64(rate))
 	interval := time.Second / time.Duration(rate)
 	res := &result{}
@@ -306,7 +324,7 @@ func hold(client *http.Client, url string, body []byte, rate int, duration time.
 }
 
 // send posts one review and reports whether it was answered with an allowed response.
-func send(client *http.Client, url string, body []byte) bool {
+func send(client *loadClient, url string, body []byte) bool {
 	resp, err := client.Post(url, "application/json", bytes.NewReader(body))
 	if err != nil {
 		return false

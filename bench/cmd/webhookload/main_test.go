@@ -5,6 +5,8 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"net/http"
+	"net/http/httptest"
 	"strings"
 	"sync"
 	"testing"
@@ -68,8 +70,11 @@ func checkCompare(t *testing.T, c config) {
 		t.Fatalf("printed:\n%s", out.String())
 	}
 	for i, w := range want {
-		if got := strings.Join(strings.Fields(lines[i+1]), " "); !strings.HasPrefix(got, w) || !strings.HasSuffix(got, " 0") {
-			t.Errorf("line %d: %q, want %q... with no errors", i+1, lines[i+1], w)
+		// rate server sent p50 p99 max errors conns: no errors, and no
+		// connection opened during a hold (the one opened before is kept).
+		fields := strings.Fields(lines[i+1])
+		if got := strings.Join(fields, " "); !strings.HasPrefix(got, w) || len(fields) != 8 || fields[6] != "0" || fields[7] != "0" {
+			t.Errorf("line %d: %q, want %q... with no errors and no new connections", i+1, lines[i+1], w)
 		}
 	}
 	// Either may miss 2 ms on a loaded machine: the summary's form is what
@@ -215,12 +220,36 @@ func TestCompareInRounds(t *testing.T) {
 		switch {
 		case len(f) > 3 && f[2] == "median":
 			medians = append(medians, f[1]+" "+strings.Join(f[len(f)-5:], " "))
-		case len(f) == 7:
+		case len(f) == 8: // rate server sent p50 p99 max errors conns
 			servers = append(servers, f[1])
 		}
 	}
 	if strings.Join(servers, " ") != "baseline kval baseline kval" ||
 		strings.Join(medians, ", ") != "baseline over 2 rounds, 0 errors, kval over 2 rounds, 0 errors" {
 		t.Errorf("printed:\n%s", out.String())
+	}
+}
+
+// TestNewConnectionsAreCounted: a server that takes one request at a time
+// on a connection makes the client open more during a hold, and the hold
+// counts them.
+func TestNewConnectionsAreCounted(t *testing.T) {
+	srv := httptest.NewUnstartedServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		_, _ = io.Copy(io.Discard, r.Body)
+		time.Sleep(50 * time.Millisecond)
+		_, _ = w.Write([]byte(`{"response":{"allowed":true}}`))
+	}))
+	srv.EnableHTTP2 = true
+	srv.Config.HTTP2 = &http.HTTP2Config{MaxConcurrentStreams: 1}
+	srv.StartTLS()
+	defer srv.Close()
+	client := newClient()
+	defer client.CloseIdleConnections()
+	if !send(client, srv.URL, nil) || client.dials.Load() != 1 {
+		t.Fatalf("first request: %d connections", client.dials.Load())
+	}
+	r := hold(client, srv.URL, nil, 100, 200*time.Millisecond)
+	if r.errors != 0 || client.dials.Load() < 2 {
+		t.Errorf("%d errors, %d connections in all; want more than one", r.errors, client.dials.Load())
 	}
 }
