@@ -5,7 +5,7 @@
 // kubectl-validate tree compared with kval's.
 //
 //	go run ./cmd/vspeers [-sizes 1,20000,50000] [-kubectl-validate-sizes 1,2000]
-//	    [-rounds 3] [-tools kval,kubeconform,kubectl-validate] [-jobs 1,2,4,...] [-work DIR]
+//	    [-rounds 3] [-tools kval,kubeconform,kubectl-validate] [-jobs 1,2,4,...] [-work DIR] [-prebuilt]
 //
 // With -jobs, kval runs with -j N and kubeconform with -n N at each worker
 // count (kubectl-validate, which has no workers, once a round), all
@@ -20,7 +20,9 @@
 //
 // It builds kval from this repository and both peers from the Go module
 // proxy (`go install`; kubectl-validate takes about 3 minutes on 2 cores
-// the first time). A tree has one object per file, 100 files a directory,
+// the first time). With -prebuilt it builds nothing and takes kval,
+// kubeconform and kubeconform's schemas from -work, where an earlier run
+// left them: bench/manycore.sh runs it so on a machine without Go. A tree has one object per file, 100 files a directory,
 // Gateway API objects (the corpus's examples and invalid examples) and
 // built-in objects (testdata/builtin-objects: Deployments, Services,
 // ConfigMaps, ..., four invalid by their schemas) alternating, each renamed
