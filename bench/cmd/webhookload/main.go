@@ -19,7 +19,7 @@
 // the client at it with -server:
 //
 //	go build -o /tmp/webhookload ./cmd/webhookload
-//	taskset -c 0-7 /tmp/webhookload -serve 127.0.0.1:8443 [-baseline] [-cpuprofile /tmp/server.prof] &
+//	taskset -c 0-7 /tmp/webhookload -serve 127.0.0.1:8443 [-baseline] [-cpuprofile /tmp/server.prof] [-trace /tmp/server.trace] &
 //	taskset -c 8-15 /tmp/webhookload -server 127.0.0.1:8443 -rates 2000,4000,8000
 //	kill -INT %1
 //
@@ -66,6 +66,7 @@ type config struct {
 	// client only: the address of a running -baseline server, for -compare
 	baselineServer string
 	cpuProfile     string // server only: write the server's CPU profile here
+	trace          string // server only: write the server's execution trace here
 	rounds         int    // -compare: holds of each rate per server
 }
 
@@ -80,6 +81,7 @@ func main() {
 	flag.StringVar(&c.baselineServer, "baseline-server", "", "client only, with -server: compare with the webhookload -serve -baseline at this address (implies -compare)")
 	flag.IntVar(&c.rounds, "rounds", 1, "-compare: hold each rate this many times per server, alternately, and judge it by the median p99")
 	flag.StringVar(&c.cpuProfile, "cpuprofile", "", "server only: write the server's CPU profile, from its start of serving to its interruption, to this file")
+	flag.StringVar(&c.trace, "trace", "", "server only: write the server's execution trace, from its start of serving to its interruption, to this file (go tool trace; bench/cmd/tracesummary)")
 	flag.Parse()
 	if os.Getenv("GOGC") == "" {
 		debug.SetGCPercent(400) // as kval serve runs
@@ -136,6 +138,8 @@ func (c config) check() error {
 		return errors.New("-rounds repeats -compare's holds: give -compare or -baseline-server")
 	case c.cpuProfile != "" && c.listen == "":
 		return errors.New("-cpuprofile profiles a -serve process: give it there (go test's -cpuprofile profiles the handler in process)")
+	case c.trace != "" && c.listen == "":
+		return errors.New("-trace traces a -serve process: give it there")
 	}
 	return nil
 }
@@ -176,7 +180,7 @@ func serveOnly(ctx context.Context, s *webhook.Scenario, c config, out io.Writer
 	if c.baseline {
 		what = "the constant answer (baseline)"
 	}
-	usage, err := startUsage(c.cpuProfile, srv.served)
+	usage, err := startUsage(c.cpuProfile, c.trace, srv.served)
 	if err != nil {
 		return err
 	}

@@ -7,10 +7,14 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
 	"time"
+
+	"golang.org/x/exp/trace"
 )
 
 // TestClientAndServerAsSeparateRuns starts the server alone (-serve, port 0)
@@ -120,6 +124,7 @@ func TestExclusiveFlags(t *testing.T) {
 		{baselineServer: "127.0.0.1:8444"},
 		{server: "127.0.0.1:8443", compare: true},
 		{cpuProfile: "cpu.prof"},
+		{trace: "server.trace"},
 		{rounds: 3},
 	} {
 		if err := run(t.Context(), c, io.Discard); err == nil {
@@ -132,11 +137,15 @@ func TestExclusiveFlags(t *testing.T) {
 // the address it prints, and a function that interrupts it and returns
 // what it printed then.
 func startServeOnly(t *testing.T, baseline bool) (addr string, interrupt func() string) {
+	return startServing(t, config{listen: "127.0.0.1:0", baseline: baseline})
+}
+
+func startServing(t *testing.T, c config) (addr string, interrupt func() string) {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	r, w := io.Pipe()
 	done := make(chan error, 1)
-	go func() { done <- run(ctx, config{listen: "127.0.0.1:0", baseline: baseline}, w); w.Close() }()
+	go func() { done <- run(ctx, c, w); w.Close() }()
 	first, rest := make(chan string, 1), make(chan string, 1)
 	go func() {
 		lines := bufio.NewReader(r)
@@ -252,4 +261,41 @@ func TestNewConnectionsAreCounted(t *testing.T) {
 	if r.errors != 0 || client.dials.Load() < 2 {
 		t.Errorf("%d errors, %d connections in all; want more than one", r.errors, client.dials.Load())
 	}
+}
+
+// TestServeWritesProfileAndTrace: -cpuprofile and -trace on a -serve
+// process write a CPU profile and an execution trace of its serving.
+func TestServeWritesProfileAndTrace(t *testing.T) {
+	dir := t.TempDir()
+	c := config{listen: "127.0.0.1:0", cpuProfile: filepath.Join(dir, "cpu.prof"), trace: filepath.Join(dir, "server.trace")}
+	addr, interrupt := startServing(t, c)
+	clientRun(t, config{server: addr, rates: "20", duration: 100 * time.Millisecond})
+	if report := interrupt(); !strings.HasPrefix(report, "served ") {
+		t.Fatalf("report %q", report)
+	}
+	// A CPU profile is a gzipped protocol buffer (go tool pprof reads it).
+	if b, err := os.ReadFile(c.cpuProfile); err != nil || len(b) < 2 || b[0] != 0x1f || b[1] != 0x8b {
+		t.Errorf("CPU profile: %d bytes, %v", len(b), err)
+	}
+	r, err := trace.NewReader(mustOpen(t, c.trace))
+	if err != nil {
+		t.Fatalf("trace: %v", err)
+	}
+	events := 0
+	for ; err == nil; events++ {
+		_, err = r.ReadEvent()
+	}
+	if err != io.EOF || events < 100 {
+		t.Errorf("trace: %d events, then %v", events, err)
+	}
+}
+
+func mustOpen(t *testing.T, path string) *os.File {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { f.Close() })
+	return f
 }

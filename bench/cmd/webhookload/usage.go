@@ -2,12 +2,14 @@ package main
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
 	"os"
 	"runtime/pprof"
+	"runtime/trace"
 	"strconv"
 	"strings"
 	"syscall"
@@ -23,37 +25,62 @@ type usage struct {
 	served0 int64
 	served  func() int64
 	profile *os.File // nil without -cpuprofile
+	trace   *os.File // nil without -trace
 }
 
 // startUsage takes the process's CPU time and request count now and starts
-// the CPU profile if one is asked for.
-func startUsage(cpuProfile string, served func() int64) (*usage, error) {
+// the CPU profile and the execution trace that are asked for.
+func startUsage(cpuProfile, traceFile string, served func() int64) (*usage, error) {
 	u := &usage{cpu0: processCPU(), served0: served(), served: served}
-	if cpuProfile == "" {
-		return u, nil
-	}
-	f, err := os.Create(cpuProfile)
-	if err != nil {
+	var err error
+	if u.profile, err = startOutput(cpuProfile, pprof.StartCPUProfile); err != nil {
 		return nil, err
 	}
-	if err := pprof.StartCPUProfile(f); err != nil {
-		_ = f.Close()
+	if u.trace, err = startOutput(traceFile, trace.Start); err != nil {
+		u.stop()
 		return nil, err
 	}
-	u.profile = f
 	return u, nil
 }
 
-// report stops the profile and prints the CPU time per request served
+// startOutput creates path and starts writing to it, or does nothing for
+// an empty path.
+func startOutput(path string, start func(io.Writer) error) (*os.File, error) {
+	if path == "" {
+		return nil, nil
+	}
+	f, err := os.Create(path)
+	if err != nil {
+		return nil, err
+	}
+	if err := start(f); err != nil {
+		_ = f.Close()
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return f, nil
+}
+
+// stop ends the profile and the trace and closes their files.
+func (u *usage) stop() error {
+	var errs []error
+	if u.profile != nil {
+		pprof.StopCPUProfile()
+		errs = append(errs, u.profile.Close())
+	}
+	if u.trace != nil {
+		trace.Stop()
+		errs = append(errs, u.trace.Close())
+	}
+	return errors.Join(errs...)
+}
+
+// report stops the profile and the trace and prints the CPU time per request served
 // since the start: the handshakes, HTTP/2, TLS, garbage collection and the
 // admission logic, all of the server's work at the rates it was sent.
 func (u *usage) report(out io.Writer) error {
 	cpu, n := processCPU()-u.cpu0, u.served()-u.served0
-	if u.profile != nil {
-		pprof.StopCPUProfile()
-		if err := u.profile.Close(); err != nil {
-			return err
-		}
+	if err := u.stop(); err != nil {
+		return err
 	}
 	perRequest := time.Duration(0)
 	if n > 0 {
