@@ -2,6 +2,7 @@ package celrules
 
 import (
 	"runtime"
+	"slices"
 	"sync"
 	"sync/atomic"
 )
@@ -16,8 +17,10 @@ import (
 func Preparse(texts []string) { preparse(texts) }
 
 // preparse is Preparse, with what its goroutines are done on (tests).
+// Texts the cache does not keep are left to the callers that need them.
 func preparse(texts []string) *sync.WaitGroup {
 	var wg sync.WaitGroup
+	texts = slices.DeleteFunc(slices.Clone(texts), func(text string) bool { return len(text) > maxCachedText })
 	workers := min(runtime.GOMAXPROCS(0), len(texts))
 	if workers < 2 {
 		return &wg

@@ -3,6 +3,8 @@ package celrules
 import (
 	"fmt"
 	"runtime"
+	"strings"
+	"sync"
 	"testing"
 )
 
@@ -46,22 +48,32 @@ func TestPreparseWithOneCPUDoesNothing(t *testing.T) {
 }
 
 // TestPreparseOutlivesAPanic: a parse that panics on Preparse's goroutine
-// does not end the process, and the other texts are still parsed.
+// does not end the process, and the other texts are still parsed, but for
+// one too long for the cache to keep.
 func TestPreparseOutlivesAPanic(t *testing.T) {
 	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(2))
 	parse := parseIntoCache
 	defer func() { parseIntoCache = parse }()
+	var mu sync.Mutex
+	parsed := 0
 	parseIntoCache = func(text string) {
 		if text == "boom" {
 			panic("a parser bug")
 		}
+		mu.Lock()
+		parsed++
+		mu.Unlock()
 		parse(text)
 	}
-	texts := []string{"'preparse-before' == 'x'", "boom", "'preparse-after' == 'x'"}
+	long := "'" + strings.Repeat("x", maxCachedText) + "' == 'x'"
+	texts := []string{"'preparse-before' == 'x'", "boom", long, "'preparse-after' == 'x'"}
 	preparse(texts).Wait()
-	for _, text := range []string{texts[0], texts[2]} {
+	for _, text := range []string{texts[0], texts[3]} {
 		if !parses.Has(parseKey{which: NewExpressions, text: text}) {
 			t.Errorf("%q not parsed", text)
 		}
+	}
+	if parsed != 2 {
+		t.Errorf("%d texts parsed, want the two the cache keeps", parsed)
 	}
 }

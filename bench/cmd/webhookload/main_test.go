@@ -277,7 +277,12 @@ func TestServeWritesProfileAndTrace(t *testing.T) {
 	if b, err := os.ReadFile(c.cpuProfile); err != nil || len(b) < 2 || b[0] != 0x1f || b[1] != 0x8b {
 		t.Errorf("CPU profile: %d bytes, %v", len(b), err)
 	}
-	r, err := trace.NewReader(mustOpen(t, c.trace))
+	f, err := os.Open(c.trace)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	r, err := trace.NewReader(f)
 	if err != nil {
 		t.Fatalf("trace: %v", err)
 	}
@@ -288,14 +293,4 @@ func TestServeWritesProfileAndTrace(t *testing.T) {
 	if err != io.EOF || events < 100 {
 		t.Errorf("trace: %d events, then %v", events, err)
 	}
-}
-
-func mustOpen(t *testing.T, path string) *os.File {
-	t.Helper()
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { f.Close() })
-	return f
 }

@@ -74,9 +74,10 @@ func (u *usage) stop() error {
 	return errors.Join(errs...)
 }
 
-// report stops the profile and the trace and prints the CPU time per request served
-// since the start: the handshakes, HTTP/2, TLS, garbage collection and the
-// admission logic, all of the server's work at the rates it was sent.
+// report stops the profile and the trace and prints the CPU time per
+// request served since the start: the handshakes, HTTP/2, TLS, garbage
+// collection and the admission logic, all of the server's work at the
+// rates it was sent.
 func (u *usage) report(out io.Writer) error {
 	cpu, n := processCPU()-u.cpu0, u.served()-u.served0
 	if err := u.stop(); err != nil {
