@@ -17,10 +17,12 @@ import (
 func Preparse(texts []string) { preparse(texts) }
 
 // preparse is Preparse, with what its goroutines are done on (tests).
-// Texts the cache does not keep are left to the callers that need them.
+// Texts the cache would not keep, too long or beyond its room, are left
+// to the callers that need them: parsed here, they would be parsed twice.
 func preparse(texts []string) *sync.WaitGroup {
 	var wg sync.WaitGroup
 	texts = slices.DeleteFunc(slices.Clone(texts), func(text string) bool { return len(text) > maxCachedText })
+	texts = texts[:min(len(texts), parses.Room())]
 	workers := min(runtime.GOMAXPROCS(0), len(texts))
 	if workers < 2 {
 		return &wg

@@ -3,9 +3,12 @@ package celrules
 import (
 	"fmt"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
+
+	"github.com/kval-dev/kval/internal/memo"
 )
 
 // TestPreparseFillsTheCache: every text Preparse is given is parsed into
@@ -75,5 +78,27 @@ func TestPreparseOutlivesAPanic(t *testing.T) {
 	}
 	if parsed != 2 {
 		t.Errorf("%d texts parsed, want the two the cache keeps", parsed)
+	}
+}
+
+// TestPreparseStopsAtTheCachesRoom: what the cache has no room for is left
+// to the callers, which would otherwise parse it a second time.
+func TestPreparseStopsAtTheCachesRoom(t *testing.T) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(2))
+	cache, parse := parses, parseIntoCache
+	defer func() { parses, parseIntoCache = cache, parse }()
+	parses = memo.New[parseKey, *parsedExpr](2, nil)
+	var mu sync.Mutex
+	var parsed []string
+	parseIntoCache = func(text string) {
+		mu.Lock()
+		parsed = append(parsed, text)
+		mu.Unlock()
+		parse(text)
+	}
+	preparse([]string{"1 == 1", "2 == 2", "3 == 3", "4 == 4"}).Wait()
+	slices.Sort(parsed)
+	if !slices.Equal(parsed, []string{"1 == 1", "2 == 2"}) || parses.Room() != 0 {
+		t.Errorf("parsed %q, room left %d; want the first two and none", parsed, parses.Room())
 	}
 }

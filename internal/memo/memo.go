@@ -58,6 +58,9 @@ func (e *entry[V]) get(compute func() V) V {
 // Len is the number of keys kept.
 func (m *Map[K, V]) Len() int { return int(m.count.Load()) }
 
+// Room is the number of keys the Map may still keep.
+func (m *Map[K, V]) Room() int { return int(max(0, m.max-m.count.Load())) }
+
 // Has reports whether the Map keeps key.
 func (m *Map[K, V]) Has(key K) bool {
 	_, ok := m.entries.Load(key)

@@ -35,6 +35,9 @@ func TestComputedOnceWhileCallersWait(t *testing.T) {
 // and not kept.
 func TestBounds(t *testing.T) {
 	m := New[string, int](2, func(k string) bool { return len(k) < 4 })
+	if m.Room() != 2 {
+		t.Errorf("an empty Map's room %d, want 2", m.Room())
+	}
 	computed := 0
 	compute := func(k string) int { computed++; return len(k) }
 	for range 2 {
@@ -47,7 +50,7 @@ func TestBounds(t *testing.T) {
 	if !m.Has("a") || !m.Has("b") || m.Has("long key") || m.Has("c") {
 		t.Errorf("kept a %v, b %v, long key %v, c %v; want a and b alone", m.Has("a"), m.Has("b"), m.Has("long key"), m.Has("c"))
 	}
-	if m.Len() != 2 || computed != 2+2*2 {
+	if m.Len() != 2 || m.Room() != 0 || computed != 2+2*2 {
 		t.Errorf("kept %d keys, computed %d times; want 2 kept (a, b), long key and c computed each time: 6", m.Len(), computed)
 	}
 }
