@@ -11,8 +11,9 @@ import (
 // goroutines and returns at once. A CRD's first use lints it and compiles
 // its validator, two goroutines that each walk the rules in order and
 // parse each one (the largest part of a one-file `kval validate`, issue
-// 30); what Preparse has parsed, or is parsing, they take from the cache,
-// so the other cores share the parsing. With one CPU it does nothing: the
+// 30); what Preparse has parsed, or is parsing, they take from the cache
+// (the validator too while kube-apiserver's two environments parse alike,
+// see sameParser), so the other cores share the parsing. With one CPU it does nothing: the
 // two would parse the same rules anyway, in the order they need them.
 func Preparse(texts []string) { preparse(texts) }
 
