@@ -9,6 +9,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"runtime/pprof"
 	"strings"
 	"sync"
 	"testing"
@@ -293,4 +294,20 @@ func TestServeWritesProfileAndTrace(t *testing.T) {
 	if err != io.EOF || events < 100 {
 		t.Errorf("trace: %d events, then %v", events, err)
 	}
+}
+
+// TestServeRefusesAnUnwritableTrace: a trace file that cannot be created
+// stops -serve with its path, and the CPU profile started before it is
+// stopped (another can start).
+func TestServeRefusesAnUnwritableTrace(t *testing.T) {
+	dir := t.TempDir()
+	c := config{listen: "127.0.0.1:0", cpuProfile: filepath.Join(dir, "cpu.prof"), trace: filepath.Join(dir, "missing", "server.trace")}
+	err := run(t.Context(), c, io.Discard)
+	if err == nil || !strings.Contains(err.Error(), "missing") {
+		t.Fatalf("run: %v, want the trace's path", err)
+	}
+	if err := pprof.StartCPUProfile(io.Discard); err != nil {
+		t.Errorf("the CPU profile was left running: %v", err)
+	}
+	pprof.StopCPUProfile()
 }

@@ -37,7 +37,7 @@ func startUsage(cpuProfile, traceFile string, served func() int64) (*usage, erro
 		return nil, err
 	}
 	if u.trace, err = startOutput(traceFile, trace.Start); err != nil {
-		u.stop()
+		_ = u.stop() // the profile started: stop it before reporting the trace's error
 		return nil, err
 	}
 	return u, nil
