@@ -21,7 +21,10 @@ var comparedModules = []string{
 // depends on upstream's, even through apimachinery's helpers. (The engine
 // reaches it through k8s.io/apimachinery's ObjectMeta validation and
 // kube-apiserver's CEL libraries, which kval calls to answer as
-// kube-apiserver does.)
+// kube-apiserver does: k8s.io/apiserver/pkg/cel/library imports
+// api/validation, which imports it, so it stays in the main module's
+// dependencies while kval uses those libraries; and metav1 itself reaches
+// its content package through labels.)
 const (
 	upstreamRuntime = "k8s.io/apimachinery/pkg/api/validate"
 	kvalRuntime     = module + "validate"
