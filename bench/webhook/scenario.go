@@ -26,8 +26,13 @@ import (
 // default mode. Every extension is evaluated and the update is allowed.
 type Scenario struct {
 	Server *webhook.Server
-	// Review is the AdmissionReview request body.
+	// Review is the AdmissionReview request body, its objects as the
+	// example file writes them.
 	Review []byte
+	// AsSent is the same review with its objects as kube-apiserver sends
+	// them to a webhook: pruned and defaulted (by kval's engine, which
+	// the differential tests hold to kube-apiserver's decoding).
+	AsSent []byte
 }
 
 // NewScenario builds the server and the request.
@@ -40,8 +45,42 @@ func NewScenario() (*Scenario, error) {
 	if err != nil {
 		return nil, err
 	}
+	asSent, err := decodedReview(cat, review)
+	if err != nil {
+		return nil, err
+	}
 	s := webhook.New(cat, webhook.Options{Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
-	return &Scenario{Server: s, Review: review}, nil
+	return &Scenario{Server: s, Review: review, AsSent: asSent}, nil
+}
+
+// decodedReview is review with its objects decoded by the catalog's
+// validator.
+func decodedReview(cat *catalog.Catalog, review []byte) ([]byte, error) {
+	var r admissionv1.AdmissionReview
+	if err := json.Unmarshal(review, &r); err != nil {
+		return nil, err
+	}
+	v, err := cat.ForObject(context.Background(), apiVersion(r.Request.Kind), r.Request.Kind.Kind)
+	if err != nil {
+		return nil, err
+	}
+	for _, raw := range []*[]byte{&r.Request.Object.Raw, &r.Request.OldObject.Raw} {
+		obj, err := manifest.DecodeObject(*raw)
+		if err != nil {
+			return nil, err
+		}
+		if res := v.Decode(obj); !res.Valid() {
+			return nil, fmt.Errorf("decoding the review's objects: %v", res.Errors)
+		}
+		if *raw, err = json.Marshal(obj); err != nil {
+			return nil, err
+		}
+	}
+	return json.Marshal(r)
+}
+
+func apiVersion(gvk metav1.GroupVersionKind) string {
+	return gvk.Group + "/" + gvk.Version
 }
 
 // httpRouteCatalog serves the standard HTTPRoute CRD with extensions added.

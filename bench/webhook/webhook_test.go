@@ -16,11 +16,17 @@ func BenchmarkAdmitHTTPRouteUpdate(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
+	b.Run("as-written", func(b *testing.B) { benchmarkAdmit(b, s, s.Review) })
+	b.Run("as-sent", func(b *testing.B) { benchmarkAdmit(b, s, s.AsSent) })
+}
+
+// benchmarkAdmit serves review in process.
+func benchmarkAdmit(b *testing.B, s *Scenario, review []byte) {
 	h := s.Server.Handler()
 	b.ReportAllocs()
 	for b.Loop() {
 		rec := httptest.NewRecorder()
-		req := httptest.NewRequest(http.MethodPost, "/validate", bytes.NewReader(s.Review))
+		req := httptest.NewRequest(http.MethodPost, "/validate", bytes.NewReader(review))
 		req.Header.Set("Content-Type", "application/json")
 		h.ServeHTTP(rec, req)
 		if rec.Code != http.StatusOK {
@@ -35,8 +41,13 @@ func TestTheScenarioIsAllowedAndItsExtensionsBite(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if body := serve(t, s, s.Review); !strings.Contains(body, `"allowed":true`) {
-		t.Fatalf("the measured update must be allowed: %s", body)
+	for _, review := range [][]byte{s.Review, s.AsSent} {
+		if body := serve(t, s, review); !strings.Contains(body, `"allowed":true`) {
+			t.Fatalf("the measured update must be allowed: %s", body)
+		}
+	}
+	if len(s.AsSent) <= len(s.Review) || !bytes.Contains(s.AsSent, []byte(`"weight":1`)) {
+		t.Errorf("the review as sent must carry the defaults kube-apiserver adds (a backend's weight): %s", s.AsSent)
 	}
 	// Dropping the first hostname breaks hostnames' AddOnly keys.
 	bad := bytes.Replace(s.Review, []byte(`"hostnames":["shop.example.com"]`), []byte(`"hostnames":[]`), 1)

@@ -53,7 +53,7 @@ func (d *decoder) value(depth int) (any, bool) {
 	case c == '[':
 		return d.array(depth + 1)
 	case c == '"':
-		return d.string()
+		return d.stringValue()
 	case c == '-' || c >= '0' && c <= '9':
 		return d.number()
 	}
@@ -149,8 +149,8 @@ func (d *decoder) literal() (any, bool) {
 }
 
 // number reads a number of JSON's grammar as the reference converts it:
-// an int64 when it has no '.' and fits, else a float64; out of range, it
-// declines (the reference fails).
+// an int64 when it has no '.' or exponent and fits, else a float64; out
+// of range, it declines (the reference fails).
 func (d *decoder) number() (any, bool) {
 	start := d.pos
 	d.consume('-')
@@ -163,7 +163,8 @@ func (d *decoder) number() (any, bool) {
 	if dot && d.digits() == 0 {
 		return nil, false
 	}
-	if d.consume('e') || d.consume('E') {
+	exponent := d.consume('e') || d.consume('E')
+	if exponent {
 		if !d.consume('+') {
 			d.consume('-')
 		}
@@ -171,7 +172,11 @@ func (d *decoder) number() (any, bool) {
 			return nil, false
 		}
 	}
-	s := string(d.data[start:d.pos])
+	text := d.data[start:d.pos]
+	if !dot && !exponent && len(text) <= maxShortInteger {
+		return shortInteger(text), true
+	}
+	s := string(text)
 	if !dot {
 		if i, err := strconv.ParseInt(s, 10, 64); err == nil {
 			return i, true
@@ -179,6 +184,28 @@ func (d *decoder) number() (any, bool) {
 	}
 	f, err := strconv.ParseFloat(s, 64)
 	return f, err == nil
+}
+
+// maxShortInteger is the longest integer text, sign included, that
+// always fits an int64 (18 digits), and is read without strconv (which
+// needs it as a string).
+const maxShortInteger = 18
+
+// shortInteger is the value of an integer's text (an optional '-' and
+// digits) of at most maxShortInteger bytes.
+func shortInteger(text []byte) int64 {
+	negative := text[0] == '-'
+	if negative {
+		text = text[1:]
+	}
+	var n int64
+	for _, c := range text {
+		n = n*10 + int64(c-'0')
+	}
+	if negative {
+		return -n
+	}
+	return n
 }
 
 // digits reads the digits at pos and says how many.
@@ -190,10 +217,27 @@ func (d *decoder) digits() int {
 	return d.pos - start
 }
 
-// string reads a string at pos (its opening quote). Plain text is copied
-// as it is; escapes, invalid UTF-8 and unpaired surrogates take the slow
-// way, which replaces them as the reference does.
+// string reads a string at pos (its opening quote).
 func (d *decoder) string() (string, bool) {
+	s, _, ok := d.text()
+	return s, ok
+}
+
+// stringValue reads a string at pos as the interface a value holds.
+func (d *decoder) stringValue() (any, bool) {
+	s, v, ok := d.text()
+	if ok && v == nil {
+		return s, true
+	}
+	return v, ok
+}
+
+// text reads a string at pos (its opening quote). Plain text is taken as
+// it is, shared with earlier reads (see internedString), with the string
+// as an interface; escapes, invalid UTF-8 and unpaired surrogates take the
+// slow way, which replaces them as the reference does, and gives no
+// interface.
+func (d *decoder) text() (s string, v any, ok bool) {
 	d.pos++ // "
 	start := d.pos
 	for d.pos < len(d.data) {
@@ -201,15 +245,17 @@ func (d *decoder) string() (string, bool) {
 		switch {
 		case c == '"':
 			d.pos++
-			return string(d.data[start : d.pos-1]), true
+			s, v = internedString(d.data[start : d.pos-1])
+			return s, v, true
 		case c == '\\' || c >= utf8.RuneSelf:
-			return d.slowString(start)
+			s, ok = d.slowString(start)
+			return s, nil, ok
 		case c < ' ':
-			return "", false // a control character: a syntax error
+			return "", nil, false // a control character: a syntax error
 		}
 		d.pos++
 	}
-	return "", false
+	return "", nil, false
 }
 
 // slowString reads the rest of a string that began at start, with its
