@@ -14,7 +14,8 @@ import (
 
 // FuzzDecode runs arbitrary objects through pruning, null pruning, object
 // meta coercion and defaulting with arbitrary schemas: decoding never panics
-// and decoding a decoded object again changes nothing.
+// and decoding a decoded object again changes nothing, nor does defaulting
+// it again (what readBackDecoded relies on).
 func FuzzDecode(f *testing.F) {
 	f.Add(`{"type":"object","properties":{"spec":{"type":"object","default":{"a":1},"properties":{"a":{"type":"integer","default":2},"b":{"type":"string"}}}}}`,
 		`{"apiVersion":"example.com/v1","kind":"Foo","metadata":{"name":"x","junk":1},"spec":{"b":null,"c":3}}`)
@@ -31,6 +32,11 @@ func FuzzDecode(f *testing.F) {
 		first := v.Decode(obj)
 		if !first.Valid() {
 			return
+		}
+		defaulted := runtime.DeepCopyJSON(first.Object)
+		v.defaulter.Default(defaulted)
+		if !reflect.DeepEqual(defaulted, first.Object) {
+			t.Fatalf("defaulting a decoded object changed it:\nfirst:     %v\ndefaulted: %v", first.Object, defaulted)
 		}
 		again := runtime.DeepCopyJSON(first.Object)
 		second := v.Decode(again)

@@ -40,3 +40,17 @@ func repairGeneration(obj map[string]any) {
 		meta["generation"] = int64(1)
 	}
 }
+
+// readBackDecoded is readBack for an object DecodeContext has just
+// decoded: when the validator's version is the storage version, the
+// object holds that version's defaults already (defaulting a defaulted
+// object changes nothing: FuzzDecode), and only its generation is
+// repaired. The second walk was a tenth of the webhook's work on an
+// update (issue 30).
+func (v *Validator) readBackDecoded(ctx context.Context, obj map[string]any) {
+	if v.storage == &v.codec {
+		repairGeneration(obj)
+		return
+	}
+	v.readBack(ctx, obj)
+}

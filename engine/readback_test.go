@@ -93,3 +93,16 @@ func TestTheOldObjectIsReadBackWithAGeneration(t *testing.T) {
 		}
 	}
 }
+
+// TestTheOldObjectIsReadBackThroughTheStorageVersion: an old object of a
+// version that is not the storage version is read back through the
+// storage version (which drops v2's extra) before the update is compared
+// with it, so keeping extra changes the spec and the generation.
+func TestTheOldObjectIsReadBackThroughTheStorageVersion(t *testing.T) {
+	v := compileVersion(t, twoVersions, "v2")
+	foo := `{apiVersion: example.com/v2, kind: Foo, metadata: {name: a, namespace: ns, generation: 1}, spec: {size: 1, extra: x}}`
+	res := update(t, v, yamlObject(t, foo), yamlObject(t, foo))
+	if got := generationOf(metadataOf(res.Object)); got != 2 {
+		t.Errorf("generation %d, want 2: the old object read back has no spec.extra", got)
+	}
+}

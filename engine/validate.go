@@ -83,7 +83,7 @@ func (r *run) decode(ctx context.Context) bool {
 		}
 		if oldRes.Valid() {
 			// kube-apiserver's old object is read from storage.
-			r.v.readBack(ctx, r.old)
+			r.v.readBackDecoded(ctx, r.old)
 		}
 	}
 	if !r.res.Valid() {
