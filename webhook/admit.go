@@ -31,18 +31,20 @@ func (s *Server) Mutate(ctx context.Context, req *admissionv1.AdmissionRequest) 
 // allowed request, or why it is denied (a *Denial).
 type endpoint func(ctx context.Context, req *admission) (*admissionv1.AdmissionResponse, error)
 
-// answer runs an endpoint within the timeout (the answer comes by the
-// deadline, see within; release is called when the work ends), recovering
-// a panic as a denial, converts what it found into the response, and
-// counts and logs it.
+// answer runs an endpoint on a request within the timeout (the answer
+// comes by the deadline, see deadline.go; release is called when the
+// work ends), recovering a panic as a denial, converts what it found
+// into the response, and counts and logs it.
 func (s *Server) answer(ctx context.Context, fn endpoint, req *admission, release func()) *admissionv1.AdmissionResponse {
-	start := time.Now()
 	ctx, cancel := context.WithTimeout(ctx, s.opts.Timeout)
 	defer cancel()
-	resp, reason := response(s.within(ctx, fn, req, release))
-	resp.UID = req.UID
-	s.record(req.AdmissionRequest, resp, reason, time.Since(start))
-	return resp
+	read := func() (*admission, metav1.TypeMeta, int, error) { return req, metav1.TypeMeta{}, 0, nil }
+	a := s.answerOnWorker(ctx, fn, read, release, false)
+	if a.panicked != nil {
+		panic(a.panicked) // fn's panics are denials: not one of kval's
+	}
+	s.record(req.AdmissionRequest, a.resp, a.reason, time.Since(a.readAt))
+	return a.resp
 }
 
 // validate checks a request with the engine: kube-apiserver's answer

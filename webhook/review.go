@@ -20,16 +20,10 @@ import (
 // endpoint and writes the review back with the response. The timeout
 // counts from the request's arrival; before its body is read, the request
 // takes room for it in the in-flight budget, or is refused when none
-// frees up soon. With onePass, the review's objects are decoded with it
-// when they can be (onepass.go).
+// frees up soon. The body is read and outcome on a worker (deadline.go).
+// With onePass, the review's objects are decoded with it when they can be
+// (onepass.go).
 func (s *Server) serveReview(fn endpoint, onePass bool) http.HandlerFunc {
-	review := s.reviewHandler(fn, onePass)
-	return func(w http.ResponseWriter, r *http.Request) {
-		pool.do(func() { review(w, r) }) // a grown stack: see workers
-	}
-}
-
-func (s *Server) reviewHandler(fn endpoint, onePass bool) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		ctx, cancel := context.WithTimeout(r.Context(), s.opts.Timeout)
 		defer cancel()
@@ -39,20 +33,45 @@ func (s *Server) reviewHandler(fn endpoint, onePass bool) http.HandlerFunc {
 			s.refuseOverloaded(w, n)
 			return
 		}
-		req, typeMeta, status, err := readReview(w, r, s.opts.MaxBodyBytes, onePass)
-		if err != nil {
-			release()
-			s.metrics.denials.WithLabelValues(reasonBadRequest).Inc()
-			s.log.Warn("unusable admission request", "remote", r.RemoteAddr, "status", status, "error", err)
-			http.Error(w, err.Error(), status)
-			return
+		read := func() (*admission, metav1.TypeMeta, int, error) {
+			return readReview(w, r, s.opts.MaxBodyBytes, onePass)
 		}
-		review := admissionv1.AdmissionReview{TypeMeta: typeMeta, Response: s.answer(ctx, fn, req, release)}
-		w.Header().Set("Content-Type", "application/json")
-		if err := json.NewEncoder(w).Encode(&review); err != nil {
-			s.log.Warn("writing the admission response", "uid", req.UID, "error", err)
-		}
+		s.writeAnswer(w, r, s.answerOnWorker(ctx, fn, read, release, true))
 	}
+}
+
+// writeAnswer counts and logs what became of a request and writes it: the
+// review with its response, or the HTTP error of a body that was no
+// review. A panic of the worker is raised again here, where the server's
+// recovery counts it and answers 500, as if it had happened here.
+func (s *Server) writeAnswer(w http.ResponseWriter, r *http.Request, a outcome) {
+	if a.panicked != nil {
+		panic(a.panicked)
+	}
+	if a.readErr != nil {
+		s.metrics.denials.WithLabelValues(reasonBadRequest).Inc()
+		s.log.Warn("unusable admission request", "remote", r.RemoteAddr, "status", a.status, "error", a.readErr)
+		http.Error(w, a.readErr.Error(), a.status)
+		return
+	}
+	s.record(a.req.AdmissionRequest, a.resp, a.reason, time.Since(a.readAt))
+	body := a.review
+	if body == nil { // a Timeout's denial
+		body = encodeReview(a.typeMeta, a.resp)
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if _, err := w.Write(body); err != nil {
+		s.log.Warn("writing the admission response", "uid", a.req.UID, "error", err)
+	}
+}
+
+// encodeReview is the review with a response, as json.Encoder writes it.
+func encodeReview(typeMeta metav1.TypeMeta, resp *admissionv1.AdmissionResponse) []byte {
+	body, err := json.Marshal(admissionv1.AdmissionReview{TypeMeta: typeMeta, Response: resp})
+	if err != nil {
+		panic(fmt.Sprintf("encoding an admission response: %v", err)) // its types always encode
+	}
+	return append(body, '\n')
 }
 
 // readReview decodes an admission.k8s.io/v1 AdmissionReview with a request,
@@ -82,7 +101,7 @@ func readReview(w http.ResponseWriter, r *http.Request, limit int64, onePass boo
 	return &admission{AdmissionRequest: review.Request}, review.TypeMeta, status, err
 }
 
-// checkReview says why a decoded review cannot be answered, and with which
+// checkReview says why a decoded review cannot be outcome, and with which
 // HTTP status.
 func checkReview(typeMeta metav1.TypeMeta, req *admissionv1.AdmissionRequest) (int, error) {
 	gvk := typeMeta.GroupVersionKind()

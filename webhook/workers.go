@@ -3,8 +3,7 @@ package webhook
 import "runtime"
 
 // workers runs functions on long-lived goroutines. A goroutine started
-// for one request (net/http's for the handler, within's for the work)
-// begins with a small stack and grows it, by copying it whole each time
+// for one request begins with a small stack and grows it, by copying it whole each time
 // it doubles, through the review's decoding and the engine's recursion:
 // 12% of kval serve's CPU at 1,000 requests/s (issue 30). A worker keeps
 // the stack it grew for the next request (until the collector shrinks an
@@ -15,7 +14,7 @@ type workers struct {
 }
 
 // maxIdleWorkers bounds the goroutines kept parked between requests;
-// each request uses two at a time (its handler's and its work's).
+// each request uses one (its handler waits on net/http's own).
 var maxIdleWorkers = max(16, 8*runtime.GOMAXPROCS(0))
 
 // pool is shared by every Server of the process.
@@ -41,19 +40,5 @@ func (w *workers) loop(f func()) {
 			return // enough are idle
 		}
 		f = <-tasks
-	}
-}
-
-// do runs f on a worker and waits for it. A panic in f is raised again
-// on the caller's goroutine, where the server's recovery counts it and
-// answers 500, as if f had run there.
-func (w *workers) do(f func()) {
-	done := make(chan any, 1)
-	w.start(func() {
-		defer func() { done <- recover() }()
-		f()
-	})
-	if p := <-done; p != nil {
-		panic(p)
 	}
 }

@@ -6,22 +6,14 @@ import (
 	"time"
 )
 
-// TestWorkersDoWaitsAndRaisesPanics: do returns once f has run, on
-// another goroutine, and a panic in f is raised again on the caller's.
-func TestWorkersDoWaitsAndRaisesPanics(t *testing.T) {
-	w := &workers{idle: make(chan chan func(), 4)}
-	ran := false
-	w.do(func() { ran = true })
-	if !ran {
-		t.Fatal("do returned before f ran")
-	}
-	defer func() {
-		if p := recover(); p != "boom" {
-			t.Fatalf("recovered %v, want the panic of f", p)
-		}
-	}()
-	w.do(func() { panic("boom") })
-	t.Fatal("do returned after f panicked")
+// runOn runs f on a worker of w and waits for it.
+func runOn(w *workers, f func()) {
+	done := make(chan struct{})
+	w.start(func() {
+		defer close(done)
+		f()
+	})
+	<-done
 }
 
 // TestAStuckWorkerHoldsUpNoOther: with every worker busy, a new function
@@ -47,7 +39,7 @@ func TestWorkersAreReusedAndBounded(t *testing.T) {
 	w := &workers{idle: make(chan chan func(), 2)}
 	before := runtime.NumGoroutine()
 	for range 100 {
-		w.do(func() {})
+		runOn(w, func() {})
 	}
 	if grown := runtime.NumGoroutine() - before; grown > 1 {
 		t.Errorf("%d goroutines more after 100 calls one after another, want at most 1", grown)
