@@ -58,8 +58,9 @@ func storageVersion(crd *schema.CRD, version string) string {
 // nothing it finds is reported. Once ctx ends it stops early.
 func (c *codec) coerce(ctx context.Context, obj map[string]any) {
 	if c.prunes {
-		prune.PruneContext(ctx, obj, c.schema, prune.Options{ResourceRoot: true})
-		c.defaulter.PruneNullsContext(ctx, obj)
+		if prune.PruneContext(ctx, obj, c.schema, prune.Options{ResourceRoot: true}).MayHoldNulls {
+			c.defaulter.PruneNullsContext(ctx, obj)
+		}
 	}
 	if c.embedded {
 		objectmeta.Coerce(nil, obj, c.schema, objectmeta.CoerceOptions{})

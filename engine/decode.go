@@ -53,7 +53,7 @@ func (v *Validator) decode(ctx context.Context, obj map[string]any, pruneNulls b
 		pruned := prune.PruneContext(ctx, obj, v.schema, prune.Options{ResourceRoot: true})
 		res.Pruned = append(res.Pruned, pruned.Pruned...)
 		res.TypeConflicts = pruned.Conflicts
-		if pruneNulls {
+		if pruneNulls && pruned.MayHoldNulls {
 			v.defaulter.PruneNullsContext(ctx, obj)
 		}
 	}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/kval-dev/kval/defaults"
 	"github.com/kval-dev/kval/manifest"
+	"github.com/kval-dev/kval/prune"
 	"github.com/kval-dev/kval/schema"
 )
 
@@ -65,4 +66,32 @@ func fuzzInput(schemaText, objectText string) (*schema.Schema, map[string]any, b
 	}
 	obj, ok := read(objectText)
 	return s, obj, ok
+}
+
+// FuzzPruningNotesEveryDroppableNull: when pruning says no null is left
+// that dropping non-nullable nulls could remove (MayHoldNulls false, and
+// decoding skips that walk), dropping them indeed changes nothing.
+func FuzzPruningNotesEveryDroppableNull(f *testing.F) {
+	f.Add(`{"type":"object","properties":{"metadata":{"type":"object","properties":{"name":{"type":"string"}}},"spec":{"type":"object","properties":{"a":{"type":"string"}}}}}`,
+		`{"apiVersion":"v1","kind":"K","metadata":{"name":null},"spec":{"a":"x"}}`)
+	f.Add(`{"type":"object","properties":{"spec":{"x-kubernetes-preserve-unknown-fields":true,"type":"object","properties":{"a":{"type":"object"}}}}}`,
+		`{"spec":{"a":null,"b":null}}`)
+	f.Add(`{"type":"object","properties":{"r":{"type":"object","x-kubernetes-embedded-resource":true,"x-kubernetes-preserve-unknown-fields":true,"properties":{"metadata":{"type":"object","additionalProperties":{"type":"string"}}}}}}`,
+		`{"r":{"apiVersion":"v1","kind":"K","metadata":{"x":null}}}`)
+	f.Add(`{"type":"object","properties":{"m":{"type":"object","additionalProperties":{"type":"array","items":{"type":"object","properties":{"k":{"type":"string"}}}}}}}`,
+		`{"m":{"x":[{"k":null},null]}}`)
+	f.Fuzz(func(t *testing.T, schemaText, objectText string) {
+		s, obj, ok := fuzzInput(schemaText, objectText)
+		if !ok {
+			return
+		}
+		if prune.Prune(obj, s, prune.Options{ResourceRoot: true}).MayHoldNulls {
+			return
+		}
+		before := runtime.DeepCopyJSON(obj)
+		defaults.Compile(s).PruneNulls(obj)
+		if !reflect.DeepEqual(obj, before) {
+			t.Fatalf("pruning noted no droppable null, yet dropping nulls changed\n%v\ninto\n%v", before, obj)
+		}
+	})
 }
