@@ -9,7 +9,7 @@ import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 )
 
-// A request is read and outcome on one worker (workers.go), which keeps
+// A request is read and answered on one worker (workers.go), which keeps
 // the stack that the review's decoding and the engine grew, while the
 // goroutine that got it (net/http's handler, or Admit's caller) waits for
 // the answer or for the deadline, whichever comes first. At the deadline
@@ -20,7 +20,7 @@ import (
 // against the memory it holds.
 //
 // One handoff there and one back: the request used to be read on one
-// worker and outcome on a second, and handing it on woke another thread
+// worker and answered on a second, and handing it on woke another thread
 // for each request (runtime.wakep and its futex call were 7% of the
 // in-process handler's CPU on 2 cores; issue 30).
 

@@ -54,11 +54,13 @@
 //     body's length before reading it, waits OverloadWait for room, else
 //     gets HTTP 429 without its body being read; its work gives the bytes
 //     back when it ends, after its answer if it outlived its timeout.
-//   - The answer comes at the deadline (deadline.go): the work runs on its
-//     own goroutine with the request's context, which the engine checks
-//     between steps and CEL at its interrupt checks. Reading, answering and
-//     the work run on long-lived goroutines that keep the stacks they grew
-//     (workers.go); a request that finds none idle starts one.
+//   - The answer comes at the deadline (deadline.go): the request is read
+//     and answered on a goroutine of its own with the request's context,
+//     which the engine checks between steps and CEL at its interrupt
+//     checks, while the handler waits for the answer or the deadline (a
+//     Timeout denial with the request's uid, once it is read). That
+//     goroutine is one of the long-lived workers that keep the stacks they
+//     grew (workers.go); a request that finds none idle starts one.
 //   - /validate reads most reviews in one pass (onepass.go, envelope.go):
 //     the whole body with webhook/internal/fastjson, which decodes as
 //     sigs.k8s.io/json's strict decoding does or declines, the objects

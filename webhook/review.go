@@ -20,7 +20,7 @@ import (
 // endpoint and writes the review back with the response. The timeout
 // counts from the request's arrival; before its body is read, the request
 // takes room for it in the in-flight budget, or is refused when none
-// frees up soon. The body is read and outcome on a worker (deadline.go).
+// frees up soon. The body is read and answered on a worker (deadline.go).
 // With onePass, the review's objects are decoded with it when they can be
 // (onepass.go).
 func (s *Server) serveReview(fn endpoint, onePass bool) http.HandlerFunc {
@@ -101,7 +101,7 @@ func readReview(w http.ResponseWriter, r *http.Request, limit int64, onePass boo
 	return &admission{AdmissionRequest: review.Request}, review.TypeMeta, status, err
 }
 
-// checkReview says why a decoded review cannot be outcome, and with which
+// checkReview says why a decoded review cannot be answered, and with which
 // HTTP status.
 func checkReview(typeMeta metav1.TypeMeta, req *admissionv1.AdmissionRequest) (int, error) {
 	gvk := typeMeta.GroupVersionKind()
