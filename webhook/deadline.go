@@ -14,7 +14,8 @@ import (
 // goroutine that got it (net/http's handler, or Admit's caller) waits for
 // the answer or for the deadline, whichever comes first. At the deadline
 // the request is denied at once, as soon as it has been read (the answer
-// carries its uid); the work, which the engine's steps, the mutability
+// carries its uid), and so is one whose answer comes as the deadline
+// passes; the work, which the engine's steps, the mutability
 // walk and CEL stop at their next check of ctx, gives its bytes back to
 // the budget (release) when it ends, so that abandoned work still counts
 // against the memory it holds.
@@ -62,9 +63,23 @@ func (s *Server) answerOnWorker(ctx context.Context, fn endpoint, read reader, r
 	})
 	select {
 	case a := <-done:
-		return a
+		if ctx.Err() == nil {
+			return a
+		}
+		return s.late(ctx, a) // done as the deadline came
 	case <-ctx.Done():
-		return s.timedOut(ctx, wasRead, done)
+		return s.late(ctx, whenRead(wasRead, done))
+	}
+}
+
+// whenRead is the request once it is read, or what became of it when
+// reading it panicked.
+func whenRead(wasRead, done <-chan outcome) outcome {
+	select {
+	case a := <-wasRead:
+		return a
+	case a := <-done:
+		return a
 	}
 }
 
@@ -77,15 +92,10 @@ func (s *Server) answerRead(ctx context.Context, fn endpoint, a *outcome, encode
 	}
 }
 
-// timedOut is the answer once ctx has ended: a Timeout denial of the
-// request as soon as it is read, or what became of a body that was no
-// review or whose reading panicked.
-func (s *Server) timedOut(ctx context.Context, wasRead, done <-chan outcome) outcome {
-	var a outcome
-	select {
-	case a = <-wasRead:
-	case a = <-done:
-	}
+// late is the answer to a request once ctx has ended: a Timeout denial,
+// whatever its work found, unless the body was no review or reading it
+// panicked.
+func (s *Server) late(ctx context.Context, a outcome) outcome {
 	if a.readErr != nil || a.panicked != nil {
 		return a
 	}

@@ -98,3 +98,21 @@ func TestAPanicWhileReadingIsCountedAndAnswered500(t *testing.T) {
 		}
 	}
 }
+
+// TestAnAnswerAfterTheDeadlineIsNotUsed: work that ends when the deadline
+// has passed, whatever it found, is answered with a Timeout denial (the
+// handler may find its answer and the deadline at once; here the deadline
+// shows only in Err, so the answer comes first).
+func TestAnAnswerAfterTheDeadlineIsNotUsed(t *testing.T) {
+	s := newServer(t, Options{})
+	a := s.answerOnWorker(passedDeadline{t.Context()}, allowAll, readAfter(0, nil), func() {}, true)
+	if a.resp == nil || a.resp.Allowed || a.reason != reasonTimeout || a.resp.UID != "u" {
+		t.Fatalf("got %+v (reason %q), want a Timeout denial of uid u", a.resp, a.reason)
+	}
+}
+
+// passedDeadline is a context whose deadline has passed though its Done
+// channel is not closed yet.
+type passedDeadline struct{ context.Context }
+
+func (passedDeadline) Err() error { return context.DeadlineExceeded }
