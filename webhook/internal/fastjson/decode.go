@@ -234,9 +234,9 @@ func (d *decoder) stringValue() (any, bool) {
 
 // text reads a string at pos (its opening quote). Plain text is taken as
 // it is, shared with earlier reads (see internedString), with the string
-// as an interface; escapes, invalid UTF-8 and unpaired surrogates take the
-// slow way, which replaces them as the reference does, and gives no
-// interface.
+// as an interface when it is short; escapes, invalid UTF-8 and unpaired
+// surrogates take the slow way, which replaces them as the reference
+// does, and gives no interface.
 func (d *decoder) text() (s string, v any, ok bool) {
 	d.pos++ // "
 	start := d.pos
