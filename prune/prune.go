@@ -48,7 +48,9 @@ func Prune(obj any, s *schema.Schema, opts Options) Result {
 // PruneContext is Prune that stops early once ctx ends: obj is then pruned
 // only in part, and the Result is incomplete (the caller must check ctx).
 func PruneContext(ctx context.Context, obj any, s *schema.Schema, opts Options) Result {
-	p := pruner{stop: walkstop.New(ctx)}
+	// Room for the paths of most objects at once: grown from nothing, the
+	// trail took five allocations a run.
+	p := pruner{stop: walkstop.New(ctx), trail: make(trail, 0, 16)}
 	if opts.ResourceRoot {
 		p.prune(obj, s, true)
 	} else {
