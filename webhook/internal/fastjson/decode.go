@@ -79,15 +79,17 @@ func (d *decoder) object(depth int) (any, bool) {
 		if !ok {
 			return nil, false
 		}
-		if _, dup := obj[key]; dup {
-			return nil, false // the reference reports a duplicate field
-		}
 		d.skipSpace()
 		if !d.consume(':') {
 			return nil, false
 		}
-		if obj[key], ok = d.value(depth); !ok {
+		v, ok := d.value(depth)
+		if !ok {
 			return nil, false
+		}
+		fields := len(obj)
+		if obj[key] = v; len(obj) == fields {
+			return nil, false // the reference reports a duplicate field
 		}
 		d.skipSpace()
 		if d.consume('}') {
