@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/kval-dev/kval/schema"
 	"github.com/kval-dev/kval/tags"
@@ -64,9 +65,14 @@ func (b *builder) wrote(s *schema.Schema, before map[string]any, rulesBefore int
 	}
 }
 
+// The path expressions are compiled at their first use, not when the
+// process starts: every kval command (a one-file kval validate included)
+// would pay for them, and only kval gen crd's problems need them.
 var (
-	versionIndex = regexp.MustCompile(`^spec\.versions\[(\d+)\]`)
-	pathStep     = regexp.MustCompile(`^\.(?:properties\[([^\]]+)\]|(items)|(additionalProperties)|([A-Za-z-]+)(?:\[(\d+)\])?)`)
+	versionIndex = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^spec\.versions\[(\d+)\]`) })
+	pathStep     = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`^\.(?:properties\[([^\]]+)\]|(items)|(additionalProperties)|([A-Za-z-]+)(?:\[(\d+)\])?)`)
+	})
 )
 
 // locate finds the marker or declaration behind a CRD check's field path
@@ -80,7 +86,7 @@ func (b *builder) locate(kinds []*kindInfo, path string) (tags.Pos, bool) {
 		return tags.Pos{}, false
 	}
 	candidates := kinds
-	if m := versionIndex.FindStringSubmatch(path); m != nil {
+	if m := versionIndex().FindStringSubmatch(path); m != nil {
 		if i, _ := strconv.Atoi(m[1]); i < len(kinds) {
 			candidates = kinds[i : i+1]
 		}
@@ -103,7 +109,7 @@ func (b *builder) locateIn(s *schema.Schema, rest string) (tags.Pos, bool) {
 		if o != nil && o.decl.File != "" {
 			best = o.decl
 		}
-		m := pathStep.FindStringSubmatch(rest)
+		m := pathStep().FindStringSubmatch(rest)
 		if m == nil {
 			break
 		}
