@@ -15,10 +15,10 @@ import (
 // the answer or for the deadline, whichever comes first. At the deadline
 // the request is denied at once, as soon as it has been read (the answer
 // carries its uid), and so is one whose answer comes as the deadline
-// passes; the work, which the engine's steps, the mutability
-// walk and CEL stop at their next check of ctx, gives its bytes back to
-// the budget (release) when it ends, so that abandoned work still counts
-// against the memory it holds.
+// passes; the work, which the engine's steps, the mutability walk and CEL
+// stop at their next check of ctx, gives its bytes back to the budget
+// (release) when it ends, so that abandoned work still counts against
+// the memory it holds.
 //
 // One handoff there and one back: the request used to be read on one
 // worker and answered on a second, and handing it on woke another thread
