@@ -1,19 +1,30 @@
 package cli
 
-import (
-	"os"
-	"runtime/debug"
-)
+import "github.com/kval-dev/kval/cmd/kval/internal/startgc"
 
-// lessGCPercent is the GOGC of kval serve and kval validate unless the
-// environment sets one. Their live heap is small (CRDs, compiled
-// validators) and each request or object allocates briefly, so collecting
-// less often buys CPU time and latency for a few MB of memory.
-const lessGCPercent = 400
+// collectLessOften keeps startgc.LessPercent, which every kval process
+// starts with, unless GOGC is set (kval validate, kval serve).
+func collectLessOften() { startgc.Set(startgc.LessPercent) }
 
-// collectLessOften sets lessGCPercent unless GOGC is set.
-func collectLessOften() {
-	if os.Getenv("GOGC") == "" {
-		debug.SetGCPercent(lessGCPercent)
+// collectAsGoDoes gives a command Go's default percent back unless GOGC
+// is set, except for the commands that keep the start's (see
+// collectLessOften): lowering it before one of those would start the
+// collection that startgc holds off.
+func collectAsGoDoes(args []string) {
+	switch firstCommand(args) {
+	case "validate", "serve":
+		return
 	}
+	startgc.Set(startgc.DefaultPercent)
+}
+
+// firstCommand is the first argument that is not a flag: the command
+// cobra runs, or "" for the root's own flags (--version, --help).
+func firstCommand(args []string) string {
+	for _, a := range args {
+		if a != "" && a[0] != '-' {
+			return a
+		}
+	}
+	return ""
 }

@@ -65,6 +65,7 @@ func MainContext(ctx context.Context, args []string, stdin io.Reader, stdout, st
 // mainNamed runs kval as name ("kval", or "kubectl kval" as a plugin).
 func mainNamed(ctx context.Context, name string, args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
 	defer recoverCrash(stderr, &code)
+	collectAsGoDoes(args)
 	s := streams{in: stdin, out: stdout, err: stderr}
 	root := newRootCommand(s)
 	nameRoot(root, name)
