@@ -8,6 +8,8 @@ import (
 	"os"
 
 	"github.com/kval-dev/kval/cmd/kval/internal/cli"
+	// Sets the collection percent before the large packages initialize.
+	_ "github.com/kval-dev/kval/cmd/kval/internal/startgc/early"
 )
 
 func main() {

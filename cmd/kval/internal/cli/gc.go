@@ -1,30 +1,23 @@
 package cli
 
-import "github.com/kval-dev/kval/cmd/kval/internal/startgc"
+import (
+	"github.com/spf13/cobra"
 
-// collectLessOften keeps startgc.LessPercent, which every kval process
-// starts with, unless GOGC is set (kval validate, kval serve).
-func collectLessOften() { startgc.Set(startgc.LessPercent) }
+	"github.com/kval-dev/kval/cmd/kval/internal/startgc"
+)
 
-// collectAsGoDoes gives a command Go's default percent back unless GOGC
-// is set, except for the commands that keep the start's (see
-// collectLessOften): lowering it before one of those would start the
-// collection that startgc holds off.
-func collectAsGoDoes(args []string) {
-	switch firstCommand(args) {
-	case "validate", "serve":
+// collectLessOften annotates the commands that keep the collection
+// percent every kval process starts with (startgc.LessPercent) unless
+// GOGC is set: kval validate and kval serve, whose live heap is small.
+var collectLessOften = map[string]string{"kval.dev/gc": "less"}
+
+// collectAsGoDoes gives the command args run Go's default percent back,
+// unless GOGC is set or the command is annotated collectLessOften
+// (lowering the percent before one of those would start the collection
+// that startgc holds off).
+func collectAsGoDoes(root *cobra.Command, args []string) {
+	if cmd, _, err := root.Find(args); err == nil && cmd.Annotations["kval.dev/gc"] == collectLessOften["kval.dev/gc"] {
 		return
 	}
 	startgc.Set(startgc.DefaultPercent)
-}
-
-// firstCommand is the first argument that is not a flag: the command
-// cobra runs, or "" for the root's own flags (--version, --help).
-func firstCommand(args []string) string {
-	for _, a := range args {
-		if a != "" && a[0] != '-' {
-			return a
-		}
-	}
-	return ""
 }

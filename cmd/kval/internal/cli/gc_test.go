@@ -29,16 +29,17 @@ func TestCommandsGetTheirCollectionPercent(t *testing.T) {
 		{[]string{"lint", "crd.yaml"}, startgc.DefaultPercent},
 		{[]string{"gen", "crd", "./..."}, startgc.DefaultPercent},
 		{[]string{"--version"}, startgc.DefaultPercent},
+		{[]string{"validate", "-j", "2", "x.yaml"}, startgc.LessPercent},
 	} {
 		debug.SetGCPercent(startgc.LessPercent)
-		collectAsGoDoes(tc.args)
+		collectAsGoDoes(newRootCommand(streams{}), tc.args)
 		if got := gcPercent(); got != tc.want {
 			t.Errorf("%q: percent %d, want %d", tc.args, got, tc.want)
 		}
 	}
 	t.Setenv("GOGC", "50")
 	debug.SetGCPercent(50)
-	if collectAsGoDoes([]string{"lint"}); gcPercent() != 50 {
+	if collectAsGoDoes(newRootCommand(streams{}), []string{"lint"}); gcPercent() != 50 {
 		t.Errorf("with GOGC=50 lint's percent is %d", gcPercent())
 	}
 }

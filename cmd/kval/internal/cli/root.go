@@ -65,9 +65,9 @@ func MainContext(ctx context.Context, args []string, stdin io.Reader, stdout, st
 // mainNamed runs kval as name ("kval", or "kubectl kval" as a plugin).
 func mainNamed(ctx context.Context, name string, args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
 	defer recoverCrash(stderr, &code)
-	collectAsGoDoes(args)
 	s := streams{in: stdin, out: stdout, err: stderr}
 	root := newRootCommand(s)
+	collectAsGoDoes(root, args)
 	nameRoot(root, name)
 	root.SetArgs(args)
 	err := root.ExecuteContext(ctx)

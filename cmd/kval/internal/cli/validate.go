@@ -74,8 +74,10 @@ func useAtMostCPUs(n int) (restore func()) {
 func newValidateCommand(s streams) *cobra.Command {
 	o := &validateOptions{}
 	cmd := &cobra.Command{
-		Use:   "validate [--crd SOURCE...] [--old PATH... | --base REF] [--subresource status] [--kubernetes-version 1.36] FILE...|-",
-		Short: "Validate objects on create or update exactly as kube-apiserver does",
+		// A quarter less CPU on many objects (bench/cmd/vspeers).
+		Annotations: collectLessOften,
+		Use:         "validate [--crd SOURCE...] [--old PATH... | --base REF] [--subresource status] [--kubernetes-version 1.36] FILE...|-",
+		Short:       "Validate objects on create or update exactly as kube-apiserver does",
 		Long: `Validate reads objects from files, directories or stdin ("-") and validates each
 one against the CRD that serves it, as kube-apiserver would on create, or,
 for built-in kinds (Deployment, ConfigMap...), against the schemas
@@ -208,8 +210,6 @@ func runValidate(ctx context.Context, s streams, o *validateOptions, args []stri
 	if err := o.check(args); err != nil {
 		return err
 	}
-	// A quarter less CPU on many objects (bench/cmd/vspeers).
-	collectLessOften()
 	defer useAtMostCPUs(o.jobs)()
 	defer bufferOutput(&s)()
 	cat, olds, cleanup, err := o.load(ctx, &s, args)

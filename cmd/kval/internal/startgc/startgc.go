@@ -16,8 +16,6 @@ const LessPercent = 400
 // start (kval gen's live heap, Go packages and their types, is large).
 const DefaultPercent = 100
 
-func init() { Set(LessPercent) }
-
 // Set sets the collection percent, unless GOGC is set.
 func Set(percent int) {
 	if os.Getenv("GOGC") == "" {

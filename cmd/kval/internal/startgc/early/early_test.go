@@ -1,4 +1,4 @@
-package startgc
+package early
 
 import (
 	"os"
@@ -9,6 +9,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/kval-dev/kval/cmd/kval/internal/startgc"
 )
 
 // withoutGOGC is the environment without GOGC, plus extra.
@@ -26,14 +28,14 @@ func withoutGOGC(extra ...string) []string {
 // without GOGC, and has it report the percent its initialization left.
 func TestInitSetsThePercentUnlessGOGCIs(t *testing.T) {
 	if os.Getenv("STARTGC_REPORT") != "" {
-		os.Stdout.WriteString(strconv.Itoa(debug.SetGCPercent(DefaultPercent)) + "\n")
+		os.Stdout.WriteString(strconv.Itoa(debug.SetGCPercent(startgc.DefaultPercent)) + "\n")
 		return
 	}
 	for _, tc := range []struct {
 		env  []string
 		want string
 	}{
-		{withoutGOGC("STARTGC_REPORT=1"), strconv.Itoa(LessPercent)},
+		{withoutGOGC("STARTGC_REPORT=1"), strconv.Itoa(startgc.LessPercent)},
 		{withoutGOGC("STARTGC_REPORT=1", "GOGC=50"), "50"},
 	} {
 		cmd := exec.Command(os.Args[0], "-test.run=^TestInitSetsThePercentUnlessGOGCIs$")
@@ -65,9 +67,9 @@ func TestKvalSetsThePercentBeforeTheLargePackagesInitialize(t *testing.T) {
 	if err != nil {
 		t.Fatalf("kval --version: %v\n%s", err, out)
 	}
-	before, after, found := initBytes(t, string(out), "github.com/kval-dev/kval/cmd/kval/internal/startgc")
+	before, after, found := initBytes(t, string(out), "github.com/kval-dev/kval/cmd/kval/internal/startgc/early")
 	if !found || before > 2<<20 || after < before {
-		t.Errorf("package initialization allocates %d bytes before startgc and %d after (found: %v): want under 2 MiB before, and most after", before, after, found)
+		t.Errorf("package initialization allocates %d bytes before package early and %d after (found: %v): want under 2 MiB before, and most after", before, after, found)
 	}
 }
 
