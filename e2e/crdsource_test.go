@@ -1,15 +1,18 @@
 package e2e
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
 	"k8s.io/apimachinery/pkg/runtime/schema"
 	"k8s.io/client-go/dynamic"
+	"k8s.io/client-go/rest"
 	"k8s.io/client-go/tools/clientcmd"
 	clientcmdapi "k8s.io/client-go/tools/clientcmd/api"
 
@@ -98,6 +101,30 @@ func grantCRDReader(t *testing.T, client dynamic.Interface) {
 	}}
 	ensure(t, client.Resource(clusterRoleRes), role)
 	ensure(t, client.Resource(bindingRes), binding)
+	waitUntilAllowed(t, crdReader)
+}
+
+// waitUntilAllowed waits until user may list CRDs: kube-apiserver's
+// authorizer reads RBAC from its informers, so a grant takes effect a
+// moment after it is stored (a read right after it was once forbidden).
+func waitUntilAllowed(t *testing.T, user string) {
+	cfg := testCluster.Config()
+	cfg.Impersonate = rest.ImpersonationConfig{UserName: user}
+	reader, err := dynamic.NewForConfig(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	poll(t, "waiting for "+user+"'s grant to take effect", func(ctx context.Context) (bool, error) {
+		_, err := reader.Resource(crdResource).List(ctx, metav1.ListOptions{Limit: 1})
+		switch {
+		case err == nil:
+			return true, nil
+		case apierrors.IsForbidden(err):
+			return false, nil
+		default:
+			return false, err
+		}
+	})
 }
 
 // kubeconfig writes a kubeconfig of the test cluster acting as user (the
