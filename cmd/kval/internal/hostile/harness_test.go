@@ -8,12 +8,13 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime"
 	"strings"
 	"sync"
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/kval-dev/kval/cmd/kval/internal/kvalbin"
 )
 
 // kval is the binary under test, built by TestMain; work is a directory
@@ -39,9 +40,8 @@ func setUp(m *testing.M) (int, error) {
 		return 0, err
 	}
 	kval = filepath.Join(work, "kval")
-	build := exec.Command(goCommand(), "build", "-o", kval, "github.com/kval-dev/kval/cmd/kval")
-	if out, err := build.CombinedOutput(); err != nil {
-		return 0, fmt.Errorf("building kval: %v\n%s", err, out)
+	if err := kvalbin.Build(kval); err != nil {
+		return 0, err
 	}
 	crd, err := os.ReadFile("../../../../examples/crd.yaml")
 	if err != nil {
@@ -51,13 +51,6 @@ func setUp(m *testing.M) (int, error) {
 		return 0, err
 	}
 	return m.Run(), nil
-}
-
-func goCommand() string {
-	if path, err := exec.LookPath("go"); err == nil {
-		return path
-	}
-	return filepath.Join(runtime.GOROOT(), "bin", "go")
 }
 
 // full says whether to run the memory cases at the acceptance sizes.

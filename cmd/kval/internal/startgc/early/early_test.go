@@ -4,12 +4,12 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime"
 	"runtime/debug"
 	"strconv"
 	"strings"
 	"testing"
 
+	"github.com/kval-dev/kval/cmd/kval/internal/kvalbin"
 	"github.com/kval-dev/kval/cmd/kval/internal/startgc"
 )
 
@@ -57,9 +57,8 @@ func TestInitSetsThePercentUnlessGOGCIs(t *testing.T) {
 // (GODEBUG=inittrace=1 prints each package's as it is initialized).
 func TestKvalSetsThePercentBeforeTheLargePackagesInitialize(t *testing.T) {
 	kval := filepath.Join(t.TempDir(), "kval")
-	build := exec.Command(goCommand(), "build", "-o", kval, "github.com/kval-dev/kval/cmd/kval")
-	if out, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("building kval: %v\n%s", err, out)
+	if err := kvalbin.Build(kval); err != nil {
+		t.Fatal(err)
 	}
 	cmd := exec.Command(kval, "--version")
 	cmd.Env = withoutGOGC("GODEBUG=inittrace=1")
@@ -96,11 +95,4 @@ func initBytes(t *testing.T, trace, pkg string) (before, after int, found bool) 
 		}
 	}
 	return before, after, found
-}
-
-func goCommand() string {
-	if path, err := exec.LookPath("go"); err == nil {
-		return path
-	}
-	return filepath.Join(runtime.GOROOT(), "bin", "go")
 }
