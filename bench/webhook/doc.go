@@ -10,7 +10,10 @@
 // kube-apiserver does, sends the request at each rate (after one unmeasured second
 // that opens the connections) open-loop (requests are
 // scheduled at fixed intervals whether or not earlier ones finished, so
-// queueing shows in the latencies), and prints p50, p99, max and errors per
+// queueing shows in the latencies, which count from each request's slot;
+// on Linux the slots come from a timerfd, since Go's timers wake an idle
+// process only on whole milliseconds: see cmd/webhookload/pace.go), and
+// prints p50, p99, max and errors per
 // rate, and the highest rate whose p99 stayed under 2 ms. -compare measures
 // the constant-answer baseline and kval alternately at each rate and ends
 // with both highest rates and kval's over the baseline's (issue 30's

@@ -308,20 +308,27 @@ func hold(client *loadClient, url string, body []byte, rate int, duration time.D
 	res := &result{}
 	var mu sync.Mutex
 	var wg sync.WaitGroup
-	start := time.Now()
-	for i := range n {
-		due := start.Add(time.Duration(i) * interval)
-		time.Sleep(time.Until(due))
-		wg.Go(func() {
-			ok := send(client, url, body)
-			took := time.Since(due)
-			mu.Lock()
-			defer mu.Unlock()
-			res.latencies = append(res.latencies, took)
-			if !ok {
-				res.errors++
-			}
-		})
+	pace, start := startSlots(interval)
+	defer pace.stop()
+	for i := 0; i < n; {
+		ready, err := pace.wait()
+		if err != nil { // the rest of the hold is not sent: count it failed
+			res.errors += n - i
+			break
+		}
+		for ; ready > 0 && i < n; ready, i = ready-1, i+1 {
+			slot := due(start, interval, i)
+			wg.Go(func() {
+				ok := send(client, url, body)
+				took := time.Since(slot)
+				mu.Lock()
+				defer mu.Unlock()
+				res.latencies = append(res.latencies, took)
+				if !ok {
+					res.errors++
+				}
+			})
+		}
 	}
 	wg.Wait()
 	return res

@@ -244,15 +244,7 @@ func TestCompareInRounds(t *testing.T) {
 // on a connection makes the client open more during a hold, and the hold
 // counts them.
 func TestNewConnectionsAreCounted(t *testing.T) {
-	srv := httptest.NewUnstartedServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		_, _ = io.Copy(io.Discard, r.Body)
-		time.Sleep(50 * time.Millisecond)
-		_, _ = w.Write([]byte(`{"response":{"allowed":true}}`))
-	}))
-	srv.EnableHTTP2 = true
-	srv.Config.HTTP2 = &http.HTTP2Config{MaxConcurrentStreams: 1}
-	srv.StartTLS()
-	defer srv.Close()
+	srv := startAnsweringServer(t, 1, 50*time.Millisecond)
 	client := newClient()
 	defer client.CloseIdleConnections()
 	if !send(client, srv.URL, nil) || client.dials.Load() != 1 {
@@ -310,4 +302,19 @@ func TestServeRefusesAnUnwritableTrace(t *testing.T) {
 		t.Errorf("the CPU profile was left running: %v", err)
 	}
 	pprof.StopCPUProfile()
+}
+
+// startAnsweringServer serves HTTP/2 over TLS, with at most streams
+// requests a connection, and allows each request after delay.
+func startAnsweringServer(t *testing.T, streams int, delay time.Duration) *httptest.Server {
+	srv := httptest.NewUnstartedServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		_, _ = io.Copy(io.Discard, r.Body)
+		time.Sleep(delay)
+		_, _ = w.Write([]byte(`{"response":{"allowed":true}}`))
+	}))
+	srv.EnableHTTP2 = true
+	srv.Config.HTTP2 = &http.HTTP2Config{MaxConcurrentStreams: streams}
+	srv.StartTLS()
+	t.Cleanup(srv.Close)
+	return srv
 }
