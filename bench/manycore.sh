@@ -9,6 +9,7 @@
 #
 #	bench/manycore.sh build DIR      # DIR/*.xz: kval, kubeconform, vspeers, webhookload, cli.test, the schemas
 #	bench/manycore.sh run DIR OUT    # on the many-core machine; figures on stdout, profiles and traces in OUT
+#	bench/manycore.sh webhook DIR    # the webhook's part of run alone (one device call of a few minutes)
 #
 # SIZES, JOBS, ROUNDS, PROFILE_JOBS, RATES, SERVER_CPUS and CLIENT_CPUS
 # change what run measures (defaults: 1,50000; 1,2,4,8,16; 3; "2 16";
@@ -40,15 +41,22 @@ build() {
 	for f in kval cli.test vspeers webhookload kubeconform; do pack "$dir/$f"; done
 }
 
-run() {
-	local dir out work=/tmp/manycore-work
-	dir=$(cd "$1" && pwd) && mkdir -p "$2" && out=$(cd "$2" && pwd) || exit 1
-	mkdir -p "$work" && tar -C "$work" -xJf "$dir/schemas.tar.xz" || exit 1
+work=/tmp/manycore-work
+
+unpackAll() { # DIR: the binaries and the schemas into $work
+	local dir
+	dir=$(cd "$1" && pwd) && mkdir -p "$work" && tar -C "$work" -xJf "$dir/schemas.tar.xz" || exit 1
 	for f in kval cli.test vspeers webhookload kubeconform; do
 		unpack "$dir/$f.xz" >"$work/$f" && chmod +x "$work/$f" || exit 1
 	done
 	echo "cores $(nproc); $(grep -m1 'model name' /proc/cpuinfo); kernel $(uname -r); $(date -u)"
 	cd "$root/bench" || exit 1
+}
+
+run() {
+	local out
+	mkdir -p "$2" && out=$(cd "$2" && pwd) || exit 1
+	unpackAll "$1"
 	echo "== kval validate -j N / kubeconform -n N, one-object files"
 	local sizes=${SIZES:-1,50000}
 	"$work/vspeers" -prebuilt -work "$work" -sizes "$sizes" -tools kval,kubeconform -jobs "${JOBS:-1,2,4,8,16}" -rounds "${ROUNDS:-3}"
@@ -63,6 +71,10 @@ run() {
 			"$work/cli.test" -test.count 1 -test.run TestProfileValidate \
 			-test.cpuprofile "$out/cpu-j$j.out" -test.trace "$out/trace-j$j.out" && pack "$out/trace-j$j.out"
 	done
+	webhook
+}
+
+webhook() { # the webhook against its baseline, in one process and pinned
 	local rates=${RATES:-5000,10000,15000,20000,25000,30000}
 	echo "== webhook: client and servers in one process, every core"
 	"$work/webhookload" -compare -rates "$rates" -duration 2s -rounds 3
@@ -82,8 +94,9 @@ run() {
 case ${1:-} in
 build) build "$2" ;;
 run) run "$2" "$3" ;;
+webhook) unpackAll "$2" && webhook ;;
 *)
-	echo "usage: $0 build DIR | run DIR OUT" >&2
+	echo "usage: $0 build DIR | run DIR OUT | webhook DIR" >&2
 	exit 2
 	;;
 esac
