@@ -106,7 +106,7 @@ func run(ctx context.Context, c config, out io.Writer) error {
 	if c.listen != "" {
 		return serveOnly(ctx, scenario, c, out)
 	}
-	rates, err := intlist.Parse(c.rates, "rate")
+	rates, err := parseRates(c.rates)
 	if err != nil {
 		return err
 	}
@@ -117,6 +117,21 @@ func run(ctx context.Context, c config, out io.Writer) error {
 		return measure(newClient(), "https://"+c.server+"/validate", scenario.Review, rates, c.duration, out)
 	}
 	return measureInProcess(scenario, c, rates, out)
+}
+
+// maxRate is the highest rate the client paces: one slot a microsecond
+// (a timerfd of no interval, above a billion a second, would never fire).
+const maxRate = 1_000_000
+
+// parseRates reads -rates, each within what the client paces.
+func parseRates(list string) ([]int, error) {
+	rates, err := intlist.Parse(list, "rate")
+	for _, rate := range rates {
+		if rate > maxRate {
+			return nil, fmt.Errorf("rate %d: the client paces at most %d requests a second", rate, maxRate)
+		}
+	}
+	return rates, err
 }
 
 // check refuses flags that exclude each other.

@@ -134,6 +134,16 @@ func TestExclusiveFlags(t *testing.T) {
 	}
 }
 
+// TestRatesThePacerCannotHoldAreRefused: a rate above a million a second
+// is refused with the reason, not held (a timerfd of no interval would
+// never fire).
+func TestRatesThePacerCannotHoldAreRefused(t *testing.T) {
+	err := run(t.Context(), config{rates: "1000,2000000000", duration: time.Millisecond}, io.Discard)
+	if err == nil || !strings.Contains(err.Error(), "at most 1000000 requests a second") {
+		t.Errorf("error %v", err)
+	}
+}
+
 // startServeOnly runs the server-only mode until the test ends and returns
 // the address it prints, and a function that interrupts it and returns
 // what it printed then.
