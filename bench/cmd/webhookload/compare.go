@@ -27,13 +27,13 @@ func compare(client *loadClient, baselineURL, kvalURL string, review []byte, pla
 	defer client.CloseIdleConnections()
 	servers := []struct{ name, url string }{{"baseline", baselineURL}, {"kval", kvalURL}}
 	best := make([]int, len(servers))
-	fmt.Fprintf(out, "%8s %-8s %8s %10s %10s %10s %7s %6s\n", "rate/s", "server", "sent", "p50", "p99", "max", "errors", "conns")
+	fmt.Fprintf(out, "%8s %-8s %s\n", "rate/s", "server", header())
 	for _, rate := range plan.rates {
 		holds := make([][]*result, len(servers))
 		for range max(plan.rounds, 1) {
 			for i, s := range servers {
 				r := measureRate(client, s.url, review, rate, plan.duration)
-				fmt.Fprintf(out, "%8d %-8s %8d %10v %10v %10v %7d %6d\n", rate, s.name, len(r.latencies), r.percentile(50), r.percentile(99), r.percentile(100), r.errors, r.dials)
+				fmt.Fprintf(out, "%8d %-8s %s\n", rate, s.name, r.row())
 				holds[i] = append(holds[i], r)
 			}
 		}

@@ -208,10 +208,10 @@ func serveOnly(ctx context.Context, s *webhook.Scenario, c config, out io.Writer
 func measure(client *loadClient, url string, review []byte, rates []int, duration time.Duration, out io.Writer) error {
 	defer client.CloseIdleConnections()
 	best := 0
-	fmt.Fprintf(out, "%8s %8s %10s %10s %10s %7s %6s\n", "rate/s", "sent", "p50", "p99", "max", "errors", "conns")
+	fmt.Fprintf(out, "%8s %s\n", "rate/s", header())
 	for _, rate := range rates {
 		r := measureRate(client, url, review, rate, duration)
-		fmt.Fprintf(out, "%8d %8d %10v %10v %10v %7d %6d\n", rate, len(r.latencies), r.percentile(50), r.percentile(99), r.percentile(100), r.errors, r.dials)
+		fmt.Fprintf(out, "%8d %s\n", rate, r.row())
 		best = r.better(best, rate)
 	}
 	fmt.Fprintf(out, "highest rate with p99 < 2ms and no errors: %d/s\n", best)
@@ -301,17 +301,38 @@ func newClient() *loadClient {
 // result is what one rate gave.
 type result struct {
 	latencies []time.Duration
-	errors    int
-	dials     int64 // connections opened during the hold
+	// lateness is the client's own part of each latency: from the slot to
+	// the request's send. When its p99 nears the latencies', the client,
+	// not the server, held the rate back.
+	lateness []time.Duration
+	errors   int
+	dials    int64 // connections opened during the hold
 }
 
-func (r *result) percentile(p int) time.Duration {
-	if len(r.latencies) == 0 {
+func (r *result) percentile(p int) time.Duration { return percentile(r.latencies, p) }
+
+// percentile is the p-th percentile of ds (sorted in place).
+func percentile(ds []time.Duration, p int) time.Duration {
+	if len(ds) == 0 {
 		return 0
 	}
-	slices.Sort(r.latencies)
-	i := min(len(r.latencies)-1, len(r.latencies)*p/100)
-	return r.latencies[i]
+	slices.Sort(ds)
+	return ds[min(len(ds)-1, len(ds)*p/100)]
+}
+
+// resultHeader names the columns of a result's row.
+const resultHeader = "%8s %10s %10s %10s %7s %6s %8s"
+
+// row is a result's columns: requests sent, latency p50, p99 and max,
+// errors, connections opened, and the client's lateness p99.
+func (r *result) row() string {
+	return fmt.Sprintf("%8d %10v %10v %10v %7d %6d %8v", len(r.latencies), r.percentile(50), r.percentile(99), r.percentile(100),
+		r.errors, r.dials, percentile(r.lateness, 99).Round(time.Microsecond))
+}
+
+// header is the header of result rows.
+func header() string {
+	return fmt.Sprintf(resultHeader, "sent", "p50", "p99", "max", "errors", "conns", "late99")
 }
 
 // hold sends at a fixed rate for the duration, open-loop: each request is
@@ -334,11 +355,13 @@ func hold(client *loadClient, url string, body []byte, rate int, duration time.D
 		for ; ready > 0 && i < n; ready, i = ready-1, i+1 {
 			slot := due(start, interval, i)
 			wg.Go(func() {
+				late := time.Since(slot)
 				ok := send(client, url, body)
 				took := time.Since(slot)
 				mu.Lock()
 				defer mu.Unlock()
 				res.latencies = append(res.latencies, took)
+				res.lateness = append(res.lateness, late)
 				if !ok {
 					res.errors++
 				}

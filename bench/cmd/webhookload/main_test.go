@@ -75,11 +75,18 @@ func checkCompare(t *testing.T, c config) {
 		t.Fatalf("printed:\n%s", out.String())
 	}
 	for i, w := range want {
-		// rate server sent p50 p99 max errors conns: no errors, and no
-		// connection opened during a hold (the one opened before is kept).
+		// rate server sent p50 p99 max errors conns late99: no errors, no
+		// connection opened during a hold (the one opened before is kept),
+		// and the client's lateness a part of the latency.
 		fields := strings.Fields(lines[i+1])
-		if got := strings.Join(fields, " "); !strings.HasPrefix(got, w) || len(fields) != 8 || fields[6] != "0" || fields[7] != "0" {
+		if got := strings.Join(fields, " "); !strings.HasPrefix(got, w) || len(fields) != 9 || fields[6] != "0" || fields[7] != "0" {
 			t.Errorf("line %d: %q, want %q... with no errors and no new connections", i+1, lines[i+1], w)
+			continue
+		}
+		p99, err1 := time.ParseDuration(fields[4])
+		late, err2 := time.ParseDuration(fields[8])
+		if err1 != nil || err2 != nil || late <= 0 || late > p99 {
+			t.Errorf("line %d: %q: the client's lateness p99 must be within the latency's", i+1, lines[i+1])
 		}
 	}
 	// Either may miss 2 ms on a loaded machine: the summary's form is what
@@ -240,7 +247,7 @@ func TestCompareInRounds(t *testing.T) {
 		switch {
 		case len(f) > 3 && f[2] == "median":
 			medians = append(medians, f[1]+" "+strings.Join(f[len(f)-5:], " "))
-		case len(f) == 8: // rate server sent p50 p99 max errors conns
+		case len(f) == 9: // rate server sent p50 p99 max errors conns late99
 			servers = append(servers, f[1])
 		}
 	}

@@ -46,7 +46,7 @@ func TestHoldSendsEverySlot(t *testing.T) {
 	client := newClient()
 	defer client.CloseIdleConnections()
 	r := hold(client, srv.URL, nil, 20, 250*time.Millisecond)
-	if len(r.latencies) != 5 || r.errors != 0 {
-		t.Errorf("%d latencies, %d errors; want 5 and 0", len(r.latencies), r.errors)
+	if len(r.latencies) != 5 || len(r.lateness) != 5 || r.errors != 0 {
+		t.Errorf("%d latencies, %d latenesses, %d errors; want 5, 5 and 0", len(r.latencies), len(r.lateness), r.errors)
 	}
 }
