@@ -13,8 +13,9 @@
 // queueing shows in the latencies, which count from each request's slot;
 // on Linux the slots come from a timerfd, since Go's timers wake an idle
 // process only on whole milliseconds: see cmd/webhookload/pace.go), and
-// prints p50, p99, max and errors per
-// rate, and the highest rate whose p99 stayed under 2 ms. -compare measures
+// prints per rate p50, p99, max, errors, the connections opened and the
+// client's own lateness (late99), and the highest rate whose p99 stayed
+// under 2 ms. -compare measures
 // the constant-answer baseline and kval alternately at each rate and ends
 // with both highest rates and kval's over the baseline's (issue 30's
 // acceptance: at least 0.8 on the same cores). By default client and
