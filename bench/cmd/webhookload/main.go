@@ -300,6 +300,7 @@ func newClient() *loadClient {
 
 // result is what one rate gave.
 type result struct {
+	mu        sync.Mutex // add's, from the requests' goroutines
 	latencies []time.Duration
 	// lateness is the client's own part of each latency: from the slot to
 	// the request's send. When its p99 nears the latencies', the client,
@@ -307,6 +308,18 @@ type result struct {
 	lateness []time.Duration
 	errors   int
 	dials    int64 // connections opened during the hold
+}
+
+// add counts a request the client sent late after its slot, answered took
+// after it, allowed or not (ok).
+func (r *result) add(late, took time.Duration, ok bool) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.latencies = append(r.latencies, took)
+	r.lateness = append(r.lateness, late)
+	if !ok {
+		r.errors++
+	}
 }
 
 func (r *result) percentile(p int) time.Duration { return percentile(r.latencies, p) }
@@ -320,9 +333,6 @@ func percentile(ds []time.Duration, p int) time.Duration {
 	return ds[min(len(ds)-1, len(ds)*p/100)]
 }
 
-// resultHeader names the columns of a result's row.
-const resultHeader = "%8s %10s %10s %10s %7s %6s %8s"
-
 // row is a result's columns: requests sent, latency p50, p99 and max,
 // errors, connections opened, and the client's lateness p99.
 func (r *result) row() string {
@@ -330,9 +340,9 @@ func (r *result) row() string {
 		r.errors, r.dials, percentile(r.lateness, 99).Round(time.Microsecond))
 }
 
-// header is the header of result rows.
+// header names the columns of result rows.
 func header() string {
-	return fmt.Sprintf(resultHeader, "sent", "p50", "p99", "max", "errors", "conns", "late99")
+	return fmt.Sprintf("%8s %10s %10s %10s %7s %6s %8s", "sent", "p50", "p99", "max", "errors", "conns", "late99")
 }
 
 // hold sends at a fixed rate for the duration, open-loop: each request is
@@ -342,7 +352,6 @@ func hold(client *loadClient, url string, body []byte, rate int, duration time.D
 	n := int(duration.Seconds() * float64(rate))
 	interval := time.Second / time.Duration(rate)
 	res := &result{}
-	var mu sync.Mutex
 	var wg sync.WaitGroup
 	pace, start := startSlots(interval)
 	defer pace.stop()
@@ -357,14 +366,7 @@ func hold(client *loadClient, url string, body []byte, rate int, duration time.D
 			wg.Go(func() {
 				late := time.Since(slot)
 				ok := send(client, url, body)
-				took := time.Since(slot)
-				mu.Lock()
-				defer mu.Unlock()
-				res.latencies = append(res.latencies, took)
-				res.lateness = append(res.lateness, late)
-				if !ok {
-					res.errors++
-				}
+				res.add(late, time.Since(slot), ok)
 			})
 		}
 	}
