@@ -9,6 +9,10 @@
 //     and stability;
 //   - the runtime library github.com/kval-dev/kval/validate gives the same
 //     errors as k8s.io/apimachinery/pkg/api/validate on the same values;
+//   - no package of the main module imports upstream's runtime, and the
+//     code kval gen wrote into it calls kval's runtime and never reaches
+//     upstream's (mainmodule_test.go: the check lives here, where upstream's
+//     runtime is imported, so the main module names it in no code);
 //   - the tag parser reads every tag k8s.io/gengo/v2/codetags reads, the same
 //     way.
 //
