@@ -1,10 +1,7 @@
 package validationgen
 
 import (
-	"encoding/json"
-	"io"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"reflect"
 	"slices"
@@ -13,6 +10,7 @@ import (
 
 	upstream "k8s.io/apimachinery/pkg/api/validate"
 
+	"github.com/kval-dev/kval/internal/golist"
 	"github.com/kval-dev/kval/validate"
 )
 
@@ -43,35 +41,14 @@ var reachUpstreamRuntime = []string{
 // repositoryRoot holds the main module.
 const repositoryRoot = "../.."
 
-// mainPackage is what go list says of one of the main module's packages.
-type mainPackage struct {
-	ImportPath   string
-	Imports      []string
-	TestImports  []string
-	XTestImports []string
-	Deps         []string // every package it depends on, directly or not
-	GoFiles      []string
-}
-
 // mainModulePackages lists every package of the main module.
-func mainModulePackages(t *testing.T) []mainPackage {
+func mainModulePackages(t *testing.T) []golist.Package {
 	t.Helper()
-	cmd := exec.Command("go", "list", "-json", "./...")
-	cmd.Dir = repositoryRoot
-	out, err := cmd.Output()
+	pkgs, err := golist.List(repositoryRoot, "./...")
 	if err != nil {
-		t.Fatalf("go list in the main module: %v", err)
+		t.Fatal(err)
 	}
-	var pkgs []mainPackage
-	for dec := json.NewDecoder(strings.NewReader(string(out))); ; {
-		var p mainPackage
-		if err := dec.Decode(&p); err == io.EOF {
-			return pkgs
-		} else if err != nil {
-			t.Fatal(err)
-		}
-		pkgs = append(pkgs, p)
-	}
+	return pkgs
 }
 
 // isUpstreamRuntime reports whether pkg is upstream's runtime or one of

@@ -2,13 +2,12 @@ package layering
 
 import (
 	"bufio"
-	"encoding/json"
-	"io"
 	"os"
-	"os/exec"
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/kval-dev/kval/internal/golist"
 )
 
 const module = "github.com/kval-dev/kval/"
@@ -62,33 +61,14 @@ func layerOf(rank map[string]int, pkg string) (int, bool) {
 	return rank[best], found
 }
 
-type listed struct {
-	ImportPath   string
-	Imports      []string
-	TestImports  []string
-	XTestImports []string
-	Deps         []string // every package it depends on, directly or not
-	GoFiles      []string
-}
-
-func packages(t *testing.T) []listed {
+// packages lists every package of the main module.
+func packages(t *testing.T) []golist.Package {
 	t.Helper()
-	cmd := exec.Command("go", "list", "-json", "./...")
-	cmd.Dir = "../.."
-	out, err := cmd.Output()
+	pkgs, err := golist.List("../..", "./...")
 	if err != nil {
-		t.Fatalf("go list: %v", err)
+		t.Fatal(err)
 	}
-	var pkgs []listed
-	for dec := json.NewDecoder(strings.NewReader(string(out))); ; {
-		var p listed
-		if err := dec.Decode(&p); err == io.EOF {
-			return pkgs
-		} else if err != nil {
-			t.Fatal(err)
-		}
-		pkgs = append(pkgs, p)
-	}
+	return pkgs
 }
 
 // TestLowerLayersNeverImportHigherOnes checks every import between the
