@@ -353,7 +353,7 @@ func hold(client *loadClient, url string, body []byte, rate int, duration time.D
 	interval := time.Second / time.Duration(rate)
 	res := &result{}
 	var wg sync.WaitGroup
-	pace, start := startSlots(interval)
+	pace, start := startPace(interval)
 	defer pace.stop()
 	for i := 0; i < n; {
 		ready, err := pace.wait()

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"testing"
 	"time"
 )
@@ -50,3 +51,33 @@ func TestHoldSendsEverySlot(t *testing.T) {
 		t.Errorf("%d latencies, %d latenesses, %d errors; want 5, 5 and 0", len(r.latencies), len(r.lateness), r.errors)
 	}
 }
+
+// TestAFailingPaceCountsTheRestAsErrors: when the slots fail midway (a
+// timerfd read error), the requests not sent are counted as errors, so
+// the hold cannot pass for one that held its rate.
+func TestAFailingPaceCountsTheRestAsErrors(t *testing.T) {
+	srv := startAnsweringServer(t, 100, 0)
+	client := newClient()
+	defer client.CloseIdleConnections()
+	defer func(start func(time.Duration) (slots, time.Time)) { startPace = start }(startPace)
+	startPace = func(interval time.Duration) (slots, time.Time) {
+		return &failingSlots{left: 2}, time.Now()
+	}
+	r := hold(client, srv.URL, nil, 20, 250*time.Millisecond)
+	if len(r.latencies) != 2 || r.errors != 3 {
+		t.Errorf("%d latencies, %d errors; want 2 sent and 3 errors", len(r.latencies), r.errors)
+	}
+}
+
+// failingSlots gives left slots at once, then fails.
+type failingSlots struct{ left int }
+
+func (s *failingSlots) wait() (int, error) {
+	if s.left == 0 {
+		return 0, errors.New("slots failed")
+	}
+	s.left--
+	return 1, nil
+}
+
+func (s *failingSlots) stop() {}
