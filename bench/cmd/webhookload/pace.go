@@ -15,7 +15,7 @@ import "time"
 // from a timerfd read through the netpoller instead, which wakes it at the
 // expiry (56 µs late at the median, 0.18 ms at the 99th percentile).
 type slots interface {
-	wait() (due int, err error)
+	wait() (ready int, err error)
 	stop()
 }
 
@@ -24,8 +24,8 @@ var startPace = startSlots
 
 // startSlots starts the slots of interval from now; start is the time
 // slot 0 counts from. It falls back to time.Sleep where no timerfd is.
-func startSlots(interval time.Duration) (s slots, start time.Time) {
-	start = time.Now()
+func startSlots(interval time.Duration) (slots, time.Time) {
+	start := time.Now()
 	if s, err := startTimerSlots(interval); err == nil {
 		return s, start
 	}
