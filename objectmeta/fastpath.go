@@ -94,13 +94,14 @@ func plainManagedFields(entry map[string]any) bool {
 	return true
 }
 
-// maxFieldsDepth bounds onlyObjects' walk; deeper field sets take the
-// round trip.
-const maxFieldsDepth = 64
+// MaxFieldSetDepth bounds onlyObjects' walk (a field set at 0, the objects
+// it holds at 1); deeper field sets take the round trip. The webhook's
+// one pass hollows field sets no deeper (webhook/onepass.go).
+const MaxFieldSetDepth = 64
 
 func onlyObjects(v any, depth int) bool {
 	m, ok := v.(map[string]any)
-	if !ok || depth > maxFieldsDepth {
+	if !ok || depth > MaxFieldSetDepth {
 		return false
 	}
 	for _, child := range m {

@@ -7,6 +7,7 @@ import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 
 	"github.com/kval-dev/kval/manifest"
+	"github.com/kval-dev/kval/objectmeta"
 	"github.com/kval-dev/kval/webhook/internal/fastjson"
 )
 
@@ -49,7 +50,7 @@ func decodeInOnePass(r io.Reader, contentLength int64) (read []byte, req *admiss
 	if !complete {
 		return body, nil, typeMeta, false
 	}
-	value, ok := fastjson.Decode(body)
+	value, hollowed, ok := fastjson.DecodeShaped(body, reviewShape)
 	review, isObject := value.(map[string]any)
 	request, hasRequest := review["request"].(map[string]any)
 	if !ok || !isObject || !hasRequest {
@@ -60,10 +61,39 @@ func decodeInOnePass(r io.Reader, contentLength int64) (read []byte, req *admiss
 		return body, nil, typeMeta, false
 	}
 	req, ok = withObjects(typed, request["object"], request["oldObject"])
-	if !ok {
+	if !ok || hollowed > 0 && !(plainMetadata(req.object) && plainMetadata(req.oldObject)) {
 		return body, nil, typeMeta, false
 	}
 	return nil, req, typeMeta, true
+}
+
+// The pass decodes the field sets of the objects' managed fields
+// (metadata.managedFields[*].fieldsV1) hollow, as empty objects, when
+// they hold nothing but objects (fastjson.Shape): kube-apiserver checks
+// only a managed field's operation, manager and fieldsType, and the
+// ObjectMeta round trip (objectmeta.IsNormalized) tells a field set of
+// objects from any other value, never one from another. A field set is
+// data no verdict reads, and a third of a review's decoding. The one
+// place its content would show is the value of an error about the whole
+// metadata, which only metadata that takes the round trip can get: a
+// review whose objects' metadata is not plain is read the usual way.
+var reviewShape = func() *fastjson.Shape {
+	fieldSet := &fastjson.Shape{Hollow: true, Depth: objectmeta.MaxFieldSetDepth}
+	entry := &fastjson.Shape{Fields: map[string]*fastjson.Shape{"fieldsV1": fieldSet}}
+	metadata := &fastjson.Shape{Fields: map[string]*fastjson.Shape{"managedFields": {Items: entry}}}
+	object := &fastjson.Shape{Fields: map[string]*fastjson.Shape{"metadata": metadata}}
+	request := &fastjson.Shape{Fields: map[string]*fastjson.Shape{"object": object, "oldObject": object}}
+	return &fastjson.Shape{Fields: map[string]*fastjson.Shape{"request": request}}
+}()
+
+// plainMetadata: obj, if any, has metadata that needs no ObjectMeta round
+// trip, or none with managed fields.
+func plainMetadata(obj map[string]any) bool {
+	meta, isMap := obj["metadata"].(map[string]any)
+	if _, managed := meta["managedFields"]; !isMap || !managed {
+		return true
+	}
+	return objectmeta.IsNormalized(meta)
 }
 
 // withObjects is the request with its objects, if those the request needs

@@ -23,8 +23,9 @@ import (
 
 // TestOnePassReadsTheRequestAsTheUsualWay: a review as kube-apiserver
 // sends it, every field set, gives the one pass the request the usual way
-// reads, but for the objects, which come decoded, and the options, which
-// hold the same JSON encoded again.
+// reads, but for the objects, which come decoded, their managed fields'
+// field sets hollow, and the options, which hold the same JSON encoded
+// again.
 func TestOnePassReadsTheRequestAsTheUsualWay(t *testing.T) {
 	body := fullReview()
 	_, got, typeMeta, ok := decodeInOnePass(bytes.NewReader(body), int64(len(body)))
@@ -46,7 +47,10 @@ func TestOnePassReadsTheRequestAsTheUsualWay(t *testing.T) {
 		decoded map[string]any
 		raw     []byte
 	}{{got.object, want.Request.Object.Raw}, {got.oldObject, want.Request.OldObject.Raw}} {
-		if wantObject, _ := manifest.DecodeObject(o.raw); !reflect.DeepEqual(o.decoded, wantObject) {
+		wantObject, _ := manifest.DecodeObject(o.raw)
+		entry := wantObject["metadata"].(map[string]any)["managedFields"].([]any)[0].(map[string]any)
+		entry["fieldsV1"] = map[string]any{}
+		if !reflect.DeepEqual(o.decoded, wantObject) {
 			t.Errorf("object %v, want %v", o.decoded, wantObject)
 		}
 	}
@@ -57,6 +61,18 @@ func TestOnePassReadsTheRequestAsTheUsualWay(t *testing.T) {
 	}
 }
 
+// managedDatabase is a database object with the metadata kube-apiserver
+// sets, one managed field with fieldSet, and metadata's other fields.
+func managedDatabase(engine, fieldSet, metadata string) []byte {
+	return []byte(`{"apiVersion":"example.kval.dev/v1","kind":"Database","metadata":{"name":"orders","namespace":"shop","uid":"9b1c0f4e",` +
+		`"resourceVersion":"7","generation":1,"creationTimestamp":"2026-11-02T09:30:00Z","managedFields":[{"manager":"kubectl","operation":"Apply",` +
+		`"apiVersion":"example.kval.dev/v1","time":"2026-11-02T09:30:00Z","fieldsType":"FieldsV1","fieldsV1":` + fieldSet + `}]` + metadata + `},` +
+		`"spec":{"engine":"` + engine + `","version":"16.2","replicas":1}}`)
+}
+
+// fullFieldSet is the field set of fullReview's object.
+const fullFieldSet = `{"f:spec":{".":{},"f:engine":{},"f:version":{}}}`
+
 // fullReview is a review as kube-apiserver sends it, every field set.
 func fullReview() []byte {
 	return []byte(`{"kind":"AdmissionReview","apiVersion":"admission.k8s.io/v1","request":{"uid":"705ab4f5-6393-11e8-b7cc-42010a800002",` +
@@ -65,7 +81,7 @@ func fullReview() []byte {
 		`"requestResource":{"group":"example.kval.dev","version":"v1beta1","resource":"databases"},"requestSubResource":"status",` +
 		`"name":"orders","namespace":"shop","operation":"UPDATE",` +
 		`"userInfo":{"username":"admin","uid":"014fbff9a07c","groups":["system:authenticated","my-admin-group"],"extra":{"some-key":["some-value1","some-value2"]}},` +
-		`"object":` + string(database("postgres", "16.2")) + `,"oldObject":` + string(database("postgres", "16.1")) + `,"dryRun":false,` +
+		`"object":` + string(managedDatabase("postgres", fullFieldSet, "")) + `,"oldObject":` + string(managedDatabase("postgres", `{"f:spec":{}}`, "")) + `,"dryRun":false,` +
 		`"options":{"kind":"UpdateOptions","apiVersion":"meta.k8s.io/v1","fieldManager":"kubectl-edit"}}}`)
 }
 
@@ -74,17 +90,21 @@ func fullReview() []byte {
 // headers and body are the same byte for byte, for the reviews the one
 // pass takes (which must include kube-apiserver's) and for those it gives
 // back to the usual way.
+// Both modes: kval's whole pipeline reports metadata errors, which the
+// default mode leaves to kube-apiserver.
 func TestOnePassAnswersAsTheUsualWay(t *testing.T) {
-	s := newServer(t, Options{})
-	onePass, usual := s.serveReview(s.validate, true), s.serveReview(s.validate, false)
-	for name, c := range onePassCases(t) {
-		got, want := serveBody(onePass, c.body), serveBody(usual, c.body)
-		if got.Code != want.Code || !reflect.DeepEqual(got.Header(), want.Header()) || got.Body.String() != want.Body.String() {
-			t.Errorf("%s: one pass HTTP %d %v %s\nusual way HTTP %d %v %s", name, got.Code, got.Header(), got.Body, want.Code, want.Header(), want.Body)
-		}
-		_, _, _, took := decodeInOnePass(bytes.NewReader(c.body), int64(len(c.body)))
-		if took != c.onePass {
-			t.Errorf("%s: taken in one pass: %v, want %v", name, took, c.onePass)
+	for _, mode := range []Mode{ModeComplement, ModeFull} {
+		s := newServer(t, Options{Mode: mode})
+		onePass, usual := s.serveReview(s.validate, true), s.serveReview(s.validate, false)
+		for name, c := range onePassCases(t) {
+			got, want := serveBody(onePass, c.body), serveBody(usual, c.body)
+			if got.Code != want.Code || !reflect.DeepEqual(got.Header(), want.Header()) || got.Body.String() != want.Body.String() {
+				t.Errorf("%s, mode %s: one pass HTTP %d %v %s\nusual way HTTP %d %v %s", name, mode, got.Code, got.Header(), got.Body, want.Code, want.Header(), want.Body)
+			}
+			_, _, _, took := decodeInOnePass(bytes.NewReader(c.body), int64(len(c.body)))
+			if took != c.onePass {
+				t.Errorf("%s: taken in one pass: %v, want %v", name, took, c.onePass)
+			}
 		}
 	}
 }
@@ -117,6 +137,9 @@ func onePassCases(t testing.TB) map[string]onePassCase {
 		return bytes.Replace(full, []byte(old), []byte(new), 1)
 	}
 	deep := strings.Repeat(`{"a":`, 9999) + "1" + strings.Repeat("}", 9999)
+	managed := func(engine, fieldSet, metadata string) []byte {
+		return body(review(admissionv1.Update, managedDatabase(engine, fieldSet, metadata), managedDatabase("postgres", fieldSet, metadata)))
+	}
 	return map[string]onePassCase{
 		"allowed update":          {update, true},
 		"denied update":           {body(review(admissionv1.Update, database("mysql", "16.2"), database("postgres", "16.2"))), true},
@@ -161,6 +184,13 @@ func onePassCases(t testing.TB) map[string]onePassCase {
 		"a null api version":      {edit(`"apiVersion":"admission.k8s.io/v1"`, `"apiVersion":null`), true},
 		"an unknown user field":   {edit(`"username":"admin"`, `"username":"admin","email":"a@b"`), false},
 		"a misspelt kind field":   {edit(`"version":"v1","kind":"Database"},"resource"`, `"Version":"v1","kind":"Database"},"resource"`), false},
+		// Field sets of managed fields are decoded hollow (see reviewShape).
+		"managed fields":                     {managed("postgres", fullFieldSet, ""), true},
+		"managed fields, denied":             {managed("mysql", fullFieldSet, ""), true},
+		"a field set holding a string":       {managed("postgres", `{"f:spec":"x"}`, ""), true},
+		"a duplicate in a field set":         {managed("postgres", `{"f:spec":{},"f:\u0073pec":{}}`, ""), false},
+		"managed fields and a numeric label": {managed("postgres", fullFieldSet, `,"labels":{"app":1}`), false},
+		"managed fields and an empty label":  {managed("mysql", fullFieldSet, `,"labels":{}`), false},
 	}
 }
 
@@ -173,7 +203,7 @@ func serveBody(h http.Handler, body []byte) *httptest.ResponseRecorder {
 }
 
 // FuzzOnePass: whatever the body, /validate answers the same read in one
-// pass and read the usual way.
+// pass and read the usual way, in both modes.
 func FuzzOnePass(f *testing.F) {
 	for _, c := range onePassCases(f) {
 		f.Add(c.body)
@@ -182,12 +212,17 @@ func FuzzOnePass(f *testing.F) {
 	if _, err := cat.LoadFiles("../examples/crd.yaml"); err != nil {
 		f.Fatal(err)
 	}
-	s := New(cat, Options{Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
-	onePass, usual := s.serveReview(s.validate, true), s.serveReview(s.validate, false)
+	var onePass, usual []http.Handler
+	for _, mode := range []Mode{ModeComplement, ModeFull} {
+		s := New(cat, Options{Mode: mode, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+		onePass, usual = append(onePass, s.serveReview(s.validate, true)), append(usual, s.serveReview(s.validate, false))
+	}
 	f.Fuzz(func(t *testing.T, body []byte) {
-		got, want := serveBody(onePass, body), serveBody(usual, body)
-		if got.Code != want.Code || got.Body.String() != want.Body.String() {
-			t.Fatalf("one pass HTTP %d %s\nusual way HTTP %d %s", got.Code, got.Body, want.Code, want.Body)
+		for i := range onePass {
+			got, want := serveBody(onePass[i], body), serveBody(usual[i], body)
+			if got.Code != want.Code || got.Body.String() != want.Body.String() {
+				t.Fatalf("one pass HTTP %d %s\nusual way HTTP %d %s", got.Code, got.Body, want.Code, want.Body)
+			}
 		}
 	})
 }

@@ -33,6 +33,11 @@ type Scenario struct {
 	// them to a webhook: pruned and defaulted (by kval's engine, which
 	// the differential tests hold to kube-apiserver's decoding).
 	AsSent []byte
+	// Whole is AsSent with what else kube-apiserver puts in a review
+	// (whole.go): its objects' server-set metadata (uid, creation time,
+	// managed fields) and the request's user, options and requested kind
+	// and resource.
+	Whole []byte
 }
 
 // NewScenario builds the server and the request.
@@ -49,8 +54,12 @@ func NewScenario() (*Scenario, error) {
 	if err != nil {
 		return nil, err
 	}
+	whole, err := wholeReview(asSent)
+	if err != nil {
+		return nil, err
+	}
 	s := webhook.New(cat, webhook.Options{Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
-	return &Scenario{Server: s, Review: review, AsSent: asSent}, nil
+	return &Scenario{Server: s, Review: review, AsSent: asSent, Whole: whole}, nil
 }
 
 // decodedReview is review with its objects decoded by the catalog's

@@ -18,6 +18,7 @@ func BenchmarkAdmitHTTPRouteUpdate(b *testing.B) {
 	}
 	b.Run("as-written", func(b *testing.B) { benchmarkAdmit(b, s, s.Review) })
 	b.Run("as-sent", func(b *testing.B) { benchmarkAdmit(b, s, s.AsSent) })
+	b.Run("whole", func(b *testing.B) { benchmarkAdmit(b, s, s.Whole) })
 }
 
 // benchmarkAdmit serves review in process.
@@ -41,13 +42,18 @@ func TestTheScenarioIsAllowedAndItsExtensionsBite(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, review := range [][]byte{s.Review, s.AsSent} {
+	for _, review := range [][]byte{s.Review, s.AsSent, s.Whole} {
 		if body := serve(t, s, review); !strings.Contains(body, `"allowed":true`) {
 			t.Fatalf("the measured update must be allowed: %s", body)
 		}
 	}
 	if len(s.AsSent) <= len(s.Review) || !bytes.Contains(s.AsSent, []byte(`"weight":1`)) {
 		t.Errorf("the review as sent must carry the defaults kube-apiserver adds (a backend's weight): %s", s.AsSent)
+	}
+	for _, sent := range []string{`"fieldsV1":{"f:metadata"`, `"subresource":"status"`, `"userInfo":{"username"`, `"requestKind":{`, `"status":{"parents"`} {
+		if !bytes.Contains(s.Whole, []byte(sent)) {
+			t.Errorf("the whole review must carry %s: %s", sent, s.Whole)
+		}
 	}
 	// Dropping the first hostname breaks hostnames' AddOnly keys.
 	bad := bytes.Replace(s.Review, []byte(`"hostnames":["shop.example.com"]`), []byte(`"hostnames":[]`), 1)

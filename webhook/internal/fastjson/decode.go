@@ -15,19 +15,30 @@ const MaxDepth = 1000
 // reference decodes differently or refuses, and the caller must decode it
 // with the reference.
 func Decode(data []byte) (value any, ok bool) {
+	value, _, ok = DecodeShaped(data, nil)
+	return value, ok
+}
+
+// DecodeShaped is Decode with the objects shape marks hollow decoded
+// empty (see Shape), and how many were.
+func DecodeShaped(data []byte, shape *Shape) (value any, hollowed int, ok bool) {
 	d := decoder{data: data}
-	value, ok = d.value(0)
+	value, ok = d.value(0, shape)
 	if !ok {
-		return nil, false
+		return nil, 0, false
 	}
 	d.skipSpace()
-	return value, d.pos == len(d.data)
+	return value, d.hollowed, d.pos == len(d.data)
 }
 
 // decoder reads data from pos.
 type decoder struct {
 	data []byte
 	pos  int
+	// hollowed counts the objects decoded hollow; names holds the field
+	// names of the objects being hollowed, outermost first.
+	hollowed int
+	names    []string
 }
 
 func (d *decoder) skipSpace() {
@@ -41,17 +52,20 @@ func (d *decoder) skipSpace() {
 	}
 }
 
-// value reads the value at pos, at depth arrays and objects deep.
-func (d *decoder) value(depth int) (any, bool) {
+// value reads the value at pos, at depth arrays and objects deep, as s
+// shapes it.
+func (d *decoder) value(depth int, s *Shape) (any, bool) {
 	d.skipSpace()
 	if d.pos >= len(d.data) {
 		return nil, false
 	}
 	switch c := d.data[d.pos]; {
+	case c == '{' && s != nil && s.Hollow:
+		return d.hollow(depth+1, s)
 	case c == '{':
-		return d.object(depth + 1)
+		return d.object(depth+1, s)
 	case c == '[':
-		return d.array(depth + 1)
+		return d.array(depth+1, s.items())
 	case c == '"':
 		return d.stringValue()
 	case c == '-' || c >= '0' && c <= '9':
@@ -60,7 +74,7 @@ func (d *decoder) value(depth int) (any, bool) {
 	return d.literal()
 }
 
-func (d *decoder) object(depth int) (any, bool) {
+func (d *decoder) object(depth int, s *Shape) (any, bool) {
 	if depth > MaxDepth {
 		return nil, false
 	}
@@ -83,7 +97,7 @@ func (d *decoder) object(depth int) (any, bool) {
 		if !d.consume(':') {
 			return nil, false
 		}
-		v, ok := d.value(depth)
+		v, ok := d.value(depth, s.field(key))
 		if !ok {
 			return nil, false
 		}
@@ -101,7 +115,7 @@ func (d *decoder) object(depth int) (any, bool) {
 	}
 }
 
-func (d *decoder) array(depth int) (any, bool) {
+func (d *decoder) array(depth int, items *Shape) (any, bool) {
 	if depth > MaxDepth {
 		return nil, false
 	}
@@ -112,7 +126,7 @@ func (d *decoder) array(depth int) (any, bool) {
 		return arr, true
 	}
 	for {
-		v, ok := d.value(depth)
+		v, ok := d.value(depth, items)
 		if !ok {
 			return nil, false
 		}

@@ -7,7 +7,10 @@
 // MaxDepth), and for anything else (a syntax error included) says no, and
 // the caller decodes with sigs.k8s.io/json, which gives the error. The
 // webhook reads a review's objects with it (webhook/onepass.go);
-// FuzzDecodeAnswersAsStrictDecoding holds it to the reference. Short
+// FuzzDecodeAnswersAsStrictDecoding holds it to the reference.
+// DecodeShaped also decodes the objects a Shape marks hollow, as empty
+// maps, when they hold nothing but objects (hollow.go;
+// FuzzShapedDecodingAsDecode holds it to Decode). Short
 // strings are shared between reads through a table of fixed size
 // (intern.go): decoded values are shared and must not be changed, which
 // strings never are.
