@@ -40,6 +40,23 @@ type Scenario struct {
 	Whole []byte
 }
 
+// ReviewNames name the scenario's reviews, as Reviewed takes them (and
+// webhookload's -review and the benchmark's subtests name them).
+var ReviewNames = []string{"as-written", "as-sent", "whole"}
+
+// Reviewed is the review of that name, or nil.
+func (s *Scenario) Reviewed(name string) []byte {
+	switch name {
+	case "as-written":
+		return s.Review
+	case "as-sent":
+		return s.AsSent
+	case "whole":
+		return s.Whole
+	}
+	return nil
+}
+
 // NewScenario builds the server and the request.
 func NewScenario() (*Scenario, error) {
 	cat, err := httpRouteCatalog()

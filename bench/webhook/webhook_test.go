@@ -16,9 +16,9 @@ func BenchmarkAdmitHTTPRouteUpdate(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	b.Run("as-written", func(b *testing.B) { benchmarkAdmit(b, s, s.Review) })
-	b.Run("as-sent", func(b *testing.B) { benchmarkAdmit(b, s, s.AsSent) })
-	b.Run("whole", func(b *testing.B) { benchmarkAdmit(b, s, s.Whole) })
+	for _, name := range ReviewNames {
+		b.Run(name, func(b *testing.B) { benchmarkAdmit(b, s, s.Reviewed(name)) })
+	}
 }
 
 // benchmarkAdmit serves review in process.
@@ -42,7 +42,8 @@ func TestTheScenarioIsAllowedAndItsExtensionsBite(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, review := range [][]byte{s.Review, s.AsSent, s.Whole} {
+	for _, name := range ReviewNames {
+		review := s.Reviewed(name)
 		if body := serve(t, s, review); !strings.Contains(body, `"allowed":true`) {
 			t.Fatalf("the measured update must be allowed: %s", body)
 		}

@@ -2,7 +2,7 @@
 // bench/webhook) over HTTPS with keep-alive at fixed rates and prints the
 // latency percentiles per rate. See bench/webhook/doc.go.
 //
-//	go run ./cmd/webhookload [-rates 500,1000,2000,3000] [-duration 5s] [-baseline | -compare]
+//	go run ./cmd/webhookload [-rates 500,1000,2000,3000] [-duration 5s] [-baseline | -compare] [-review as-written|as-sent|whole]
 //
 // -compare measures the constant-answer baseline and kval's webhook
 // alternately at each rate (baseline first) and ends with the highest rate
@@ -33,6 +33,7 @@ package main
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"crypto/tls"
 	"errors"
@@ -46,6 +47,7 @@ import (
 	"path/filepath"
 	"runtime/debug"
 	"slices"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"syscall"
@@ -68,6 +70,7 @@ type config struct {
 	cpuProfile     string // server only: write the server's CPU profile here
 	trace          string // server only: write the server's execution trace here
 	rounds         int    // -compare: holds of each rate per server
+	review         string // the scenario's review the client sends
 }
 
 func main() {
@@ -81,6 +84,7 @@ func main() {
 	flag.StringVar(&c.baselineServer, "baseline-server", "", "client only, with -server: compare with the webhookload -serve -baseline at this address (implies -compare)")
 	flag.IntVar(&c.rounds, "rounds", 1, "-compare: hold each rate this many times per server, alternately, and judge it by the median p99")
 	flag.StringVar(&c.cpuProfile, "cpuprofile", "", "server only: write the server's CPU profile, from its start of serving to its interruption, to this file")
+	flag.StringVar(&c.review, "review", "as-written", "the review sent: "+strings.Join(webhook.ReviewNames, ", ")+" (bench/webhook's Scenario: the issue's yardstick, its objects as kube-apiserver sends them, or with everything else kube-apiserver sends)")
 	flag.StringVar(&c.trace, "trace", "", "server only: write the server's execution trace, from its start of serving to its interruption, to this file (go tool trace; bench/cmd/tracesummary)")
 	flag.Parse()
 	if os.Getenv("GOGC") == "" {
@@ -110,13 +114,17 @@ func run(ctx context.Context, c config, out io.Writer) error {
 	if err != nil {
 		return err
 	}
+	review := scenario.Reviewed(cmp.Or(c.review, webhook.ReviewNames[0]))
+	if review == nil {
+		return fmt.Errorf("-review %q: the scenario's reviews are %s", c.review, strings.Join(webhook.ReviewNames, ", "))
+	}
 	switch {
 	case c.baselineServer != "":
-		return compare(newClient(), "https://"+c.baselineServer+"/validate", "https://"+c.server+"/validate", scenario.Review, c.schedule(rates), out)
+		return compare(newClient(), "https://"+c.baselineServer+"/validate", "https://"+c.server+"/validate", review, c.schedule(rates), out)
 	case c.server != "":
-		return measure(newClient(), "https://"+c.server+"/validate", scenario.Review, rates, c.duration, out)
+		return measure(newClient(), "https://"+c.server+"/validate", review, rates, c.duration, out)
 	}
-	return measureInProcess(scenario, c, rates, out)
+	return measureInProcess(scenario, review, c, rates, out)
 }
 
 // maxRate is the highest rate the client paces: one slot a microsecond
@@ -161,7 +169,7 @@ func (c config) check() error {
 
 // measureInProcess serves in this process, kval's webhook, the baseline
 // or both, and measures them.
-func measureInProcess(s *webhook.Scenario, c config, rates []int, out io.Writer) error {
+func measureInProcess(s *webhook.Scenario, review []byte, c config, rates []int, out io.Writer) error {
 	srv, err := serve(s, "127.0.0.1:0", c.baseline)
 	if err != nil {
 		return err
@@ -169,14 +177,14 @@ func measureInProcess(s *webhook.Scenario, c config, rates []int, out io.Writer)
 	defer srv.stop()
 	url := "https://" + srv.addr + "/validate"
 	if !c.compare {
-		return measure(newClient(), url, s.Review, rates, c.duration, out)
+		return measure(newClient(), url, review, rates, c.duration, out)
 	}
 	base, err := serve(s, "127.0.0.1:0", true)
 	if err != nil {
 		return err
 	}
 	defer base.stop()
-	return compare(newClient(), "https://"+base.addr+"/validate", url, s.Review, c.schedule(rates), out)
+	return compare(newClient(), "https://"+base.addr+"/validate", url, review, c.schedule(rates), out)
 }
 
 func (c config) schedule(rates []int) schedule {

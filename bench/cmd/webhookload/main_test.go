@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"fmt"
+	"github.com/kval-dev/kval/bench/webhook"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -37,6 +38,21 @@ func TestClientAndServerInOneRun(t *testing.T) {
 	sent, errs := clientRun(t, config{rates: "50", duration: 200 * time.Millisecond})
 	if sent != 10 || errs != 0 {
 		t.Errorf("sent %d, %d errors; want 10 sent, no errors", sent, errs)
+	}
+}
+
+// TestEveryReviewIsAnswered: -review sends each of the scenario's
+// reviews, every one allowed; another name is refused with the names.
+func TestEveryReviewIsAnswered(t *testing.T) {
+	for _, name := range webhook.ReviewNames {
+		sent, errs := clientRun(t, config{rates: "50", duration: 100 * time.Millisecond, review: name})
+		if sent != 5 || errs != 0 {
+			t.Errorf("-review %s: sent %d, %d errors; want 5 sent, no errors", name, sent, errs)
+		}
+	}
+	err := run(t.Context(), config{rates: "50", duration: time.Millisecond, review: "as-read"}, io.Discard)
+	if err == nil || !strings.Contains(err.Error(), strings.Join(webhook.ReviewNames, ", ")) {
+		t.Errorf("error %v", err)
 	}
 }
 
