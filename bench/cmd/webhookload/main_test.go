@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"context"
 	"fmt"
-	"github.com/kval-dev/kval/bench/webhook"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -17,6 +16,8 @@ import (
 	"time"
 
 	"golang.org/x/exp/trace"
+
+	"github.com/kval-dev/kval/bench/webhook"
 )
 
 // TestClientAndServerAsSeparateRuns starts the server alone (-serve, port 0)
