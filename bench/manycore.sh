@@ -11,10 +11,11 @@
 #	bench/manycore.sh run DIR OUT    # on the many-core machine; figures on stdout, profiles and traces in OUT
 #	bench/manycore.sh webhook DIR    # the webhook's part of run alone (one device call of a few minutes)
 #
-# SIZES, JOBS, ROUNDS, PROFILE_JOBS, RATES, SERVER_CPUS and CLIENT_CPUS
-# change what run measures (defaults: 1,50000; 1,2,4,8,16; 3; "2 16";
-# 5000,...,30000 by 5000, by 2500 from 10000 to 25000 for webhook alone;
-# 0-7; 8-15), e.g. to try it on a small machine first.
+# SIZES, JOBS, ROUNDS, PROFILE_JOBS, RATES, SERVER_CPUS, CLIENT_CPUS and
+# REVIEW change what run measures (defaults: 1,50000; 1,2,4,8,16; 3;
+# "2 16"; 5000,...,30000 by 5000, by 2500 from 10000 to 25000 for webhook
+# alone; 0-7; 8-15; as-written, webhookload's -review), e.g. to try it on a
+# small machine first.
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(dirname "$here")
@@ -77,8 +78,9 @@ run() {
 
 webhook() { # the webhook against its baseline, in one process and pinned
 	local rates=${RATES:-5000,10000,15000,20000,25000,30000}
-	echo "== webhook: client and servers in one process, every core"
-	"$work/webhookload" -compare -rates "$rates" -duration 2s -rounds 3
+	local review=${REVIEW:-as-written}
+	echo "== webhook ($review review): client and servers in one process, every core"
+	"$work/webhookload" -compare -rates "$rates" -duration 2s -rounds 3 -review "$review"
 	local server=${SERVER_CPUS:-0-7} client=${CLIENT_CPUS:-8-15}
 	echo "== webhook: servers on cores $server, client on $client"
 	taskset -c "$server" "$work/webhookload" -serve 127.0.0.1:8443 &
@@ -87,7 +89,7 @@ webhook() { # the webhook against its baseline, in one process and pinned
 	local base=$!
 	sleep 2
 	taskset -c "$client" "$work/webhookload" -server 127.0.0.1:8443 -baseline-server 127.0.0.1:8444 \
-		-rates "$rates" -duration 2s -rounds 3
+		-rates "$rates" -duration 2s -rounds 3 -review "$review"
 	echo "kval's server:" && kill -INT "$kv" && wait "$kv"
 	echo "the baseline's server:" && kill -INT "$base" && wait "$base"
 }
