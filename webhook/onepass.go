@@ -73,7 +73,7 @@ func decodeInOnePass(r io.Reader, contentLength int64) (read []byte, req *admiss
 // only a managed field's operation, manager and fieldsType, and the
 // ObjectMeta round trip (objectmeta.IsNormalized) tells a field set of
 // objects from any other value, never one from another. A field set is
-// data no verdict reads, and a third of a review's decoding. The one
+// data no verdict reads, and can be most of a review's maps. The one
 // place its content would show is the value of an error about the whole
 // metadata, which only metadata that takes the round trip can get: a
 // review whose objects' metadata is not plain is read the usual way.

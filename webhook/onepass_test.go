@@ -188,6 +188,7 @@ func onePassCases(t testing.TB) map[string]onePassCase {
 		"managed fields":                     {managed("postgres", fullFieldSet, ""), true},
 		"managed fields, denied":             {managed("mysql", fullFieldSet, ""), true},
 		"a field set holding a string":       {managed("postgres", `{"f:spec":"x"}`, ""), true},
+		"an unknown managed operation":       {bytes.Replace(managed("postgres", fullFieldSet, ""), []byte(`"Apply"`), []byte(`"Merge"`), 1), true},
 		"a duplicate in a field set":         {managed("postgres", `{"f:spec":{},"f:\u0073pec":{}}`, ""), false},
 		"managed fields and a numeric label": {managed("postgres", fullFieldSet, `,"labels":{"app":1}`), false},
 		"managed fields and an empty label":  {managed("mysql", fullFieldSet, `,"labels":{}`), false},
