@@ -57,9 +57,9 @@ func (d *decoder) hollow(depth int, s *Shape) (any, bool) {
 }
 
 // onlyObjects reads the object at pos and reports whether it is valid
-// JSON that holds nothing but objects, nested levels deeper at most, each with
-// distinct field names (compared as decoded, escapes and all, as the full
-// decoding's map compares them).
+// JSON that holds nothing but objects, nested levels deeper at most, each
+// with distinct field names (compared as decoded, escapes and all, as the
+// full decoding's map compares them).
 func (d *decoder) onlyObjects(depth, levels int) bool {
 	if depth > MaxDepth || levels < 0 {
 		return false
@@ -71,26 +71,7 @@ func (d *decoder) onlyObjects(depth, levels int) bool {
 	if d.consume('}') {
 		return true
 	}
-	for {
-		d.skipSpace()
-		if d.pos >= len(d.data) || d.data[d.pos] != '"' {
-			return false
-		}
-		key, ok := d.string()
-		if !ok || !d.newName(names, key) {
-			return false
-		}
-		d.skipSpace()
-		if !d.consume(':') {
-			return false
-		}
-		d.skipSpace()
-		if d.pos >= len(d.data) || d.data[d.pos] != '{' {
-			return false
-		}
-		if !d.onlyObjects(depth+1, levels-1) {
-			return false
-		}
+	for d.objectField(depth, levels, names) {
 		d.skipSpace()
 		if d.consume('}') {
 			return true
@@ -99,6 +80,26 @@ func (d *decoder) onlyObjects(depth, levels int) bool {
 			return false
 		}
 	}
+	return false
+}
+
+// objectField reads a field of the object onlyObjects reads, whose names
+// begin at names: a new name and an object of objects.
+func (d *decoder) objectField(depth, levels, names int) bool {
+	d.skipSpace()
+	if d.pos >= len(d.data) || d.data[d.pos] != '"' {
+		return false
+	}
+	key, ok := d.string()
+	if !ok || !d.newName(names, key) {
+		return false
+	}
+	d.skipSpace()
+	if !d.consume(':') {
+		return false
+	}
+	d.skipSpace()
+	return d.pos < len(d.data) && d.data[d.pos] == '{' && d.onlyObjects(depth+1, levels-1)
 }
 
 // newName adds key to the names of the object whose names begin at from,
