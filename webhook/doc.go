@@ -69,8 +69,10 @@
 //     declines (a misspelt or unknown field, a duplicate, a syntax error, a
 //     body over 3 MiB) is read the usual way from its first byte, so every
 //     answer is the one it always was (TestOnePassAnswersAsTheUsualWay,
-//     FuzzOnePass). /mutate reads reviews the usual way: the Mutator gets
-//     the objects' bytes.
+//     FuzzOnePass). The objects' managed-field sets (fieldsV1), which no
+//     verdict reads, are decoded hollow, as empty objects, when they hold
+//     only objects and the metadata is plain (reviewShape). /mutate reads
+//     reviews the usual way: the Mutator gets the objects' bytes.
 //   - Connections (connections.go): read, write, idle and header timeouts
 //     under kube-apiserver's 30 s webhook limit, header bytes, HTTP/2
 //     streams per connection, and a cap on open connections.
