@@ -4,6 +4,7 @@ import (
 	"reflect"
 	"testing"
 
+	"github.com/kval-dev/kval/internal/jsonvalue"
 	"github.com/kval-dev/kval/schema"
 )
 
@@ -88,5 +89,45 @@ metadata:
 	want := map[string]any{"name": "a", "namespace": "ns", "generation": int64(1), "labels": map[string]any{"kept": "yes"}}
 	if got := res.Object["metadata"]; !res.Valid() || !reflect.DeepEqual(got, want) {
 		t.Errorf("metadata %v (errors %v), want %v", got, res.Errors, want)
+	}
+}
+
+// TestKeepOldStatus: with the status subresource an update stores the old
+// status, as an equal value that shares no map or list with the old
+// object, and notes a change it dropped; a status equal in every value and
+// Go type is kept as it came, and one only semantically equal (an empty
+// list where the old one has none) takes the old one's form.
+func TestKeepOldStatus(t *testing.T) {
+	conditions := func(list []any) map[string]any {
+		return map[string]any{"status": map[string]any{"phase": "Up", "conditions": list}}
+	}
+	tests := []struct {
+		name     string
+		obj, old map[string]any
+		noted    bool
+	}{
+		{"an equal status", conditions([]any{"ready"}), conditions([]any{"ready"}), false},
+		{"a changed status", conditions([]any{"gone"}), conditions([]any{"ready"}), true},
+		{"a semantically equal status", conditions([]any{}), conditions(nil), false},
+		{"a dropped status", map[string]any{}, conditions([]any{"ready"}), true},
+		{"an added status", conditions(nil), map[string]any{}, true},
+		{"no status", map[string]any{}, map[string]any{}, false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			res := &Result{}
+			oldStatus, hasOld := tc.old["status"]
+			keepOldStatus(tc.obj, tc.old, res)
+			status, has := tc.obj["status"]
+			if has != hasOld || !jsonvalue.Equal(status, oldStatus) {
+				t.Errorf("status %#v, want the old %#v", status, oldStatus)
+			}
+			if has && reflect.ValueOf(status).Pointer() == reflect.ValueOf(oldStatus).Pointer() {
+				t.Error("the stored status is the old object's map")
+			}
+			if noted := len(res.Notes) > 0; noted != tc.noted {
+				t.Errorf("notes %v, want a note: %v", res.Notes, tc.noted)
+			}
+		})
 	}
 }

@@ -55,7 +55,8 @@ func isWrittenTime(v any) bool {
 		return false
 	}
 	t, err := time.Parse(time.RFC3339, s)
-	return err == nil && !t.IsZero() && t.UTC().Format(time.RFC3339) == s
+	var written [len(time.RFC3339) + 8]byte // room for any year of four digits, without allocating
+	return err == nil && !t.IsZero() && string(t.UTC().AppendFormat(written[:0], time.RFC3339)) == s
 }
 
 func nonEmptyListOf(v any, plain func(map[string]any) bool) bool {
