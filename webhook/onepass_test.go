@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"reflect"
 	goruntime "runtime"
 	"strings"
@@ -209,6 +210,9 @@ func FuzzOnePass(f *testing.F) {
 	for _, c := range onePassCases(f) {
 		f.Add(c.body)
 	}
+	for _, body := range kubeAPIServersReviews(f) {
+		f.Add(body)
+	}
 	cat := catalog.New(catalog.Options{})
 	if _, err := cat.LoadFiles("../examples/crd.yaml"); err != nil {
 		f.Fatal(err)
@@ -300,5 +304,78 @@ func TestOnePassAllocatesNoMoreThanTheUsualWay(t *testing.T) {
 	t.Logf("bytes allocated per byte of body: one pass %.1f, the usual way %.1f", onePass, usual)
 	if onePass > usual {
 		t.Errorf("the one pass allocates %.1f bytes per byte of body, the usual way %.1f", onePass, usual)
+	}
+}
+
+// kubeAPIServersReviews are the 20 reviews e2e's kube-apiserver (1.36)
+// sent kval's webhook during TestWebhookSeesTheObjectServerSideApplyMerged
+// (creates, and updates through server-side apply by one or two managers,
+// allowed and denied), recorded as they came, the test's API group
+// replaced by the CRD file's.
+func kubeAPIServersReviews(t testing.TB) [][]byte {
+	data, err := os.ReadFile("testdata/kube-apiserver-reviews.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return bytes.Split(bytes.TrimSpace(data), []byte("\n"))
+}
+
+// ledgerServer serves e2e's Ledger CRD, whose fields carry every kind of
+// mutability extension, in mode.
+func ledgerServer(t testing.TB, mode Mode) *Server {
+	opts := Options{Mode: mode, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))}
+	cat := catalog.New(CatalogOptions(opts))
+	if _, err := cat.LoadFiles("../e2e/testdata/ledgers.yaml"); err != nil {
+		t.Fatal(err)
+	}
+	return New(cat, opts)
+}
+
+// deniedReviews are the kubeAPIServersReviews e2e's test saw denied: the
+// probe's change of spec.engine, and the four denied cases.
+var deniedReviews = map[int]bool{1: true, 7: true, 9: true, 11: true, 13: true}
+
+// TestOnePassTakesKubeAPIServersReviews: every review kube-apiserver sent
+// is taken in one pass with each managed field's field set hollow, and
+// answered as the usual way answers it, in both modes, with the verdicts
+// the end-to-end test saw.
+func TestOnePassTakesKubeAPIServersReviews(t *testing.T) {
+	for _, mode := range []Mode{ModeComplement, ModeFull} {
+		s := ledgerServer(t, mode)
+		onePass, usual := s.serveReview(s.validate, true), s.serveReview(s.validate, false)
+		for i, body := range kubeAPIServersReviews(t) {
+			_, req, _, took := decodeInOnePass(bytes.NewReader(body), int64(len(body)))
+			if !took {
+				t.Fatalf("review %d: not taken in one pass", i)
+			}
+			for _, obj := range []map[string]any{req.object, req.oldObject} {
+				checkFieldSetsHollow(t, i, obj)
+			}
+			got, want := serveBody(onePass, body), serveBody(usual, body)
+			if got.Code != want.Code || got.Body.String() != want.Body.String() {
+				t.Errorf("review %d, mode %s: one pass HTTP %d %s\nusual way HTTP %d %s", i, mode, got.Code, got.Body, want.Code, want.Body)
+			}
+			if allowed := strings.Contains(got.Body.String(), `"allowed":true`); allowed == deniedReviews[i] {
+				t.Errorf("review %d, mode %s: allowed %v, e2e saw %v: %s", i, mode, allowed, !deniedReviews[i], got.Body)
+			}
+		}
+	}
+}
+
+// checkFieldSetsHollow fails unless every managed field of obj (if any)
+// has a hollow field set.
+func checkFieldSetsHollow(t *testing.T, review int, obj map[string]any) {
+	t.Helper()
+	if obj == nil {
+		return
+	}
+	entries, _ := obj["metadata"].(map[string]any)["managedFields"].([]any)
+	if len(entries) == 0 {
+		t.Fatalf("review %d: no managed fields", review)
+	}
+	for _, entry := range entries {
+		if set := entry.(map[string]any)["fieldsV1"]; !reflect.DeepEqual(set, map[string]any{}) {
+			t.Errorf("review %d: field set %v, want it hollow", review, set)
+		}
 	}
 }
