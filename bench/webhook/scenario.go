@@ -35,8 +35,9 @@ type Scenario struct {
 	AsSent []byte
 	// Whole is AsSent with what else kube-apiserver puts in a review
 	// (whole.go): its objects' server-set metadata (uid, creation time,
-	// managed fields) and the request's user, options and requested kind
-	// and resource.
+	// managed fields) and a controller's status, decoded as AsSent's
+	// objects are, and the request's user, options and requested kind and
+	// resource.
 	Whole []byte
 }
 
@@ -72,6 +73,9 @@ func NewScenario() (*Scenario, error) {
 		return nil, err
 	}
 	whole, err := wholeReview(asSent)
+	if err == nil {
+		whole, err = decodedReview(cat, whole)
+	}
 	if err != nil {
 		return nil, err
 	}
