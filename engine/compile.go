@@ -11,6 +11,13 @@ import (
 type Options struct {
 	// Extensions add checks of other packages to every request (see Check).
 	Extensions []Extension
+	// Scope is the widest Scope of the requests the validator serves. With
+	// BeyondKubeAPIServer it compiles only what that scope runs, not the
+	// value validation and x-kubernetes-validations kube-apiserver runs
+	// itself (the rules' CEL programs were most of an admission webhook's
+	// memory for a CRD with many rules), and Validate refuses requests of
+	// Scope AllChecks. The zero value serves every request.
+	Scope Scope
 }
 
 // Validator runs the pipeline for objects of one CRD version. It is safe for
@@ -24,8 +31,11 @@ type Validator struct {
 	storage           *codec
 	statusSubresource bool
 	scale             *schema.Scale
-	values            *valueStage
-	rules             *ruleStage
+	// scope is Options.Scope; values and rules are nil when it leaves
+	// them out.
+	scope  Scope
+	values *valueStage
+	rules  *ruleStage
 	// mutability is nil when the schema uses no mutability extension.
 	mutability *mutability.Checker
 	// checks are the extensions' checks, run after the built-in steps.
@@ -34,7 +44,8 @@ type Validator struct {
 
 // Compile prepares a Validator for one version of a CRD. The CRD is expected
 // to be valid (see package lint); Compile fails when the version does not
-// exist or its rules do not compile.
+// exist or its rules do not compile (Options.Scope BeyondKubeAPIServer
+// compiles none).
 func Compile(crd *schema.CRD, version string, opts Options) (*Validator, error) {
 	found := false
 	for _, v := range crd.Spec.Versions {
@@ -53,21 +64,31 @@ func Compile(crd *schema.CRD, version string, opts Options) (*Validator, error) 
 		v.statusSubresource = sub.Status
 		v.scale = sub.Scale
 	}
-	valueStage, err := compileValues(s)
-	if err != nil {
+	v.scope = opts.Scope
+	if err := v.compileStrategyChecks(); err != nil {
 		return nil, fmt.Errorf("%s %q version %s: %w", schema.CRDKind, crd.Name(), version, err)
 	}
-	v.values = valueStage
-	rules, err := compileRules(v)
-	if err != nil {
-		return nil, fmt.Errorf("%s %q version %s: %w", schema.CRDKind, crd.Name(), version, err)
-	}
-	v.rules = rules
 	v.mutability = mutability.Compile(s)
+	var err error
 	if v.checks, err = compileChecks(v, opts.Extensions); err != nil {
 		return nil, fmt.Errorf("%s %q version %s: %w", schema.CRDKind, crd.Name(), version, err)
 	}
 	return v, nil
+}
+
+// compileStrategyChecks compiles the value validation and the rules of
+// kube-apiserver's strategy, unless the validator's scope leaves them out.
+func (v *Validator) compileStrategyChecks() error {
+	if v.scope == BeyondKubeAPIServer {
+		return nil
+	}
+	values, err := compileValues(v.schema)
+	if err != nil {
+		return err
+	}
+	v.values = values
+	v.rules, err = compileRules(v)
+	return err
 }
 
 // CRD returns the CRD the validator was compiled from.

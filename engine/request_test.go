@@ -253,3 +253,42 @@ func TestTheOldObjectIsLeftAloneUnlessDisposable(t *testing.T) {
 		t.Errorf("a disposable old object is validated the same: %q", got)
 	}
 }
+
+// TestAValidatorForBeyondKubeAPIServerAlone: compiled with Options.Scope
+// BeyondKubeAPIServer, a validator has no value validation and no rules
+// compiled, answers every request of that scope as a validator of every
+// scope does, and refuses a request of all checks.
+func TestAValidatorForBeyondKubeAPIServerAlone(t *testing.T) {
+	const s = `{type: object, properties: {spec: {type: object,
+	  x-kubernetes-validations: [{rule: "self.size < 10", message: "too big"}],
+	  properties: {engine: {type: string, maxLength: 5, x-kubernetes-mutability: Immutable}, size: {type: integer, default: 1}}}}}`
+	every, beyond := compileSchema(t, s), compileSchemaWith(t, s, Options{Scope: BeyondKubeAPIServer})
+	if beyond.values != nil || beyond.rules != nil || every.values == nil || every.rules == nil {
+		t.Fatalf("compiled stages: values %v rules %v, want none (and both for every scope)", beyond.values, beyond.rules)
+	}
+	requests := func() []Request {
+		obj := func(spec string) map[string]any { return yamlObject(t, seedMeta+"spec: "+spec) }
+		return []Request{
+			{Operation: Create, Object: obj("{engine: pg, size: 50}")},
+			{Operation: Update, Object: obj("{engine: mysql-8, size: 50}"), OldObject: obj("{engine: pg}")},
+			{Operation: Update, Object: obj("{engine: pg, size: 50}"), OldObject: obj("{engine: pg}")},
+			{Operation: Update, Subresource: StatusSubresource, Object: obj("{engine: my}"), OldObject: obj("{engine: pg}")},
+		}
+	}
+	for i, req := range requests() {
+		req.Scope = BeyondKubeAPIServer
+		want := validate(t, every, req)
+		if immutable := containsString(errorStrings(want), "spec.engine: Forbidden: field is immutable"); immutable != (i == 1) {
+			t.Errorf("request %d: errors %q", i, errorStrings(want))
+		}
+		req = requests()[i]
+		req.Scope = BeyondKubeAPIServer
+		if got := validate(t, beyond, req); !reflect.DeepEqual(got, want) {
+			t.Errorf("request %d: %+v, want %+v", i, got, want)
+		}
+	}
+	res, err := beyond.Validate(t.Context(), requests()[1])
+	if err == nil || !strings.Contains(err.Error(), "Options.Scope") || res != nil {
+		t.Errorf("a request of all checks: %v, %v; want the error and no result", res, err)
+	}
+}

@@ -7,6 +7,7 @@ import (
 	"k8s.io/apimachinery/pkg/util/validation/field"
 
 	"github.com/kval-dev/kval/internal/jsonvalue"
+	"github.com/kval-dev/kval/schema"
 )
 
 // Validate runs one request as kube-apiserver would: decode the object (and
@@ -21,6 +22,9 @@ func (v *Validator) Validate(ctx context.Context, req Request) (*Result, error) 
 	ops, err := req.ops()
 	if err != nil {
 		return nil, err
+	}
+	if v.scope == BeyondKubeAPIServer && req.Scope != BeyondKubeAPIServer {
+		return nil, fmt.Errorf("the validator of %s %q version %s was compiled for Scope BeyondKubeAPIServer alone (Options.Scope): it cannot run every check", schema.CRDKind, v.crd.Name(), v.version)
 	}
 	_, userStatus := req.Object["status"]
 	r := &run{v: v, req: &req, ops: ops, userStatus: userStatus}

@@ -17,6 +17,7 @@ import (
 	"sigs.k8s.io/yaml"
 
 	"github.com/kval-dev/kval/catalog"
+	"github.com/kval-dev/kval/engine"
 )
 
 // shardedV1 is an OperatorVersion object of namespace team-a.
@@ -102,4 +103,15 @@ func TestClusterOperatorVersionsFollowTheCluster(t *testing.T) {
 		t.Fatal(err)
 	}
 	eventually(t, "the deleted OperatorVersion is gone", func() bool { return !found(t, src, "team-a", "sharded-0.1.0") })
+}
+
+// TestCatalogOptionsFollowTheMode: the default mode's validators are
+// compiled for what it runs, without kube-apiserver's value validation and
+// rules; the full mode's for every check.
+func TestCatalogOptionsFollowTheMode(t *testing.T) {
+	for mode, want := range map[Mode]engine.Scope{"": engine.BeyondKubeAPIServer, ModeComplement: engine.BeyondKubeAPIServer, ModeFull: engine.AllChecks} {
+		if got := CatalogOptions(Options{Mode: mode}).Engine.Scope; got != want {
+			t.Errorf("mode %q: scope %v, want %v", mode, got, want)
+		}
+	}
 }

@@ -126,7 +126,7 @@ func httpRouteCatalog() (*catalog.Catalog, error) {
 	if err != nil {
 		return nil, err
 	}
-	cat := catalog.New(catalog.Options{})
+	cat := catalog.New(webhook.CatalogOptions(webhook.Options{})) // as kval serve's, in the default mode
 	if _, err := cat.LoadBytes("httproutes.yaml", data); err != nil {
 		return nil, err
 	}
