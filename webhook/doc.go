@@ -25,8 +25,9 @@
 //     reach a webhook as UPDATE with the whole old and new objects), of the
 //     resource or its status subresource, run the engine. In the default
 //     mode only the checks kube-apiserver does not perform itself run (the
-//     mutability extensions, and extension checks of later packages); in
-//     ModeFull, the whole pipeline.
+//     mutability extensions, and extension checks of later packages), and
+//     the catalog CatalogOptions makes compiles only those (no value
+//     validation or CEL rules); in ModeFull, the whole pipeline.
 //   - Errors deny the request with kube-apiserver's Invalid status (422,
 //     reason Invalid, kind, name, one cause per field error), which kubectl
 //     shows as `admission webhook "<name>" denied the request: <Kind>.<group>
