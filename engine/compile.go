@@ -69,10 +69,11 @@ func Compile(crd *schema.CRD, version string, opts Options) (*Validator, error) 
 		return nil, fmt.Errorf("%s %q version %s: %w", schema.CRDKind, crd.Name(), version, err)
 	}
 	v.mutability = mutability.Compile(s)
-	var err error
-	if v.checks, err = compileChecks(v, opts.Extensions); err != nil {
+	checks, err := compileChecks(v, opts.Extensions)
+	if err != nil {
 		return nil, fmt.Errorf("%s %q version %s: %w", schema.CRDKind, crd.Name(), version, err)
 	}
+	v.checks = checks
 	return v, nil
 }
 
