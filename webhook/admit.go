@@ -86,7 +86,7 @@ func checked(req *admissionv1.AdmissionRequest) bool {
 // engineRequest decodes the objects of an admission request, unless they
 // came decoded with the review; once ctx ends, nothing more is decoded.
 func (s *Server) engineRequest(ctx context.Context, req *admission) (engine.Request, error) {
-	out := engine.Request{Operation: engine.Operation(req.Operation), Subresource: req.SubResource, Scope: s.scope()}
+	out := engine.Request{Operation: engine.Operation(req.Operation), Subresource: req.SubResource, Scope: s.opts.Mode.scope()}
 	var err error
 	if out.Object, err = object(ctx, "object", req.object, req.decoded, req.Object.Raw); err != nil {
 		return out, err

@@ -110,8 +110,6 @@ func New(cat *catalog.Catalog, opts Options, sources ...Source) *Server {
 	return &Server{catalog: cat, opts: opts, metrics: m, log: opts.Logger, sources: newSourceSet(sources, m, opts.Logger), budget: b, conn: defaultConnLimits}
 }
 
-func (s *Server) scope() engine.Scope { return s.opts.Mode.scope() }
-
 // scope is the engine's Scope of the checks a mode runs.
 func (m Mode) scope() engine.Scope {
 	if m == ModeFull {

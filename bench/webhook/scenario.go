@@ -41,19 +41,33 @@ type Scenario struct {
 	Whole []byte
 }
 
-// ReviewNames name the scenario's reviews, as Reviewed takes them (and
-// webhookload's -review and the benchmark's subtests name them).
-var ReviewNames = []string{"as-written", "as-sent", "whole"}
+// reviews are the scenario's reviews by name, in order: the names
+// webhookload's -review and the benchmark's subtests take.
+var reviews = []struct {
+	name string
+	of   func(*Scenario) []byte
+}{
+	{"as-written", func(s *Scenario) []byte { return s.Review }},
+	{"as-sent", func(s *Scenario) []byte { return s.AsSent }},
+	{"whole", func(s *Scenario) []byte { return s.Whole }},
+}
+
+// ReviewNames are the names of the scenario's reviews, the issue's
+// yardstick first.
+var ReviewNames = func() []string {
+	names := make([]string, len(reviews))
+	for i, r := range reviews {
+		names[i] = r.name
+	}
+	return names
+}()
 
 // Reviewed is the review of that name, or nil.
 func (s *Scenario) Reviewed(name string) []byte {
-	switch name {
-	case "as-written":
-		return s.Review
-	case "as-sent":
-		return s.AsSent
-	case "whole":
-		return s.Whole
+	for _, r := range reviews {
+		if r.name == name {
+			return r.of(s)
+		}
 	}
 	return nil
 }

@@ -84,7 +84,7 @@ func main() {
 	flag.StringVar(&c.baselineServer, "baseline-server", "", "client only, with -server: compare with the webhookload -serve -baseline at this address (implies -compare)")
 	flag.IntVar(&c.rounds, "rounds", 1, "-compare: hold each rate this many times per server, alternately, and judge it by the median p99")
 	flag.StringVar(&c.cpuProfile, "cpuprofile", "", "server only: write the server's CPU profile, from its start of serving to its interruption, to this file")
-	flag.StringVar(&c.review, "review", "as-written", "the review sent: "+strings.Join(webhook.ReviewNames, ", ")+" (bench/webhook's Scenario: the issue's yardstick, its objects as kube-apiserver sends them, or with everything else kube-apiserver sends)")
+	flag.StringVar(&c.review, "review", webhook.ReviewNames[0], "the review sent: "+strings.Join(webhook.ReviewNames, ", ")+" (bench/webhook's Scenario: the issue's yardstick, its objects as kube-apiserver sends them, or with everything else kube-apiserver sends)")
 	flag.StringVar(&c.trace, "trace", "", "server only: write the server's execution trace, from its start of serving to its interruption, to this file (go tool trace; bench/cmd/tracesummary)")
 	flag.Parse()
 	if os.Getenv("GOGC") == "" {
