@@ -3,12 +3,15 @@ package webhook
 import (
 	"context"
 	"errors"
+	"io"
+	"log/slog"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
+	admissionv1 "k8s.io/api/admission/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
 	"k8s.io/apimachinery/pkg/runtime"
@@ -113,5 +116,18 @@ func TestCatalogOptionsFollowTheMode(t *testing.T) {
 		if got := CatalogOptions(Options{Mode: mode}).Engine.Scope; got != want {
 			t.Errorf("mode %q: scope %v, want %v", mode, got, want)
 		}
+	}
+}
+
+// TestAFullServerOverADefaultModeCatalogDenies: a server in the full mode
+// given a catalog made for the default mode cannot run every check, and
+// denies each request saying why, rather than allowing what it did not
+// check.
+func TestAFullServerOverADefaultModeCatalogDenies(t *testing.T) {
+	opts := Options{Mode: ModeFull, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))}
+	s := New(exampleCatalog(t, Options{}), opts)
+	resp := admit(t, s, review(admissionv1.Create, database("postgres", "16.2"), nil))
+	if resp.Allowed || !strings.Contains(resp.Result.Message, "Options.Scope") {
+		t.Errorf("allowed %v, %+v; want a denial naming Options.Scope", resp.Allowed, resp.Result)
 	}
 }
