@@ -67,6 +67,9 @@ func (s *Server) writeAnswer(w http.ResponseWriter, r *http.Request, a outcome) 
 
 // encodeReview is the review with a response, as json.Encoder writes it.
 func encodeReview(typeMeta metav1.TypeMeta, resp *admissionv1.AdmissionResponse) []byte {
+	if body, ok := encodePlainAllowed(typeMeta, resp); ok {
+		return body
+	}
 	body, err := json.Marshal(admissionv1.AdmissionReview{TypeMeta: typeMeta, Response: resp})
 	if err != nil {
 		panic(fmt.Sprintf("encoding an admission response: %v", err)) // its types always encode
