@@ -4,8 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
-	"io"
-	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -18,7 +16,6 @@ import (
 	admissionv1 "k8s.io/api/admission/v1"
 	"k8s.io/apimachinery/pkg/runtime"
 
-	"github.com/kval-dev/kval/catalog"
 	"github.com/kval-dev/kval/manifest"
 )
 
@@ -213,13 +210,9 @@ func FuzzOnePass(f *testing.F) {
 	for _, body := range kubeAPIServersReviews(f) {
 		f.Add(body)
 	}
-	cat := catalog.New(catalog.Options{})
-	if _, err := cat.LoadFiles("../examples/crd.yaml"); err != nil {
-		f.Fatal(err)
-	}
 	var onePass, usual []http.Handler
 	for _, mode := range []Mode{ModeComplement, ModeFull} {
-		s := New(cat, Options{Mode: mode, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+		s := newServer(f, Options{Mode: mode})
 		onePass, usual = append(onePass, s.serveReview(s.validate, true)), append(usual, s.serveReview(s.validate, false))
 	}
 	f.Fuzz(func(t *testing.T, body []byte) {
@@ -323,12 +316,7 @@ func kubeAPIServersReviews(t testing.TB) [][]byte {
 // ledgerServer serves e2e's Ledger CRD, whose fields carry every kind of
 // mutability extension, in mode.
 func ledgerServer(t testing.TB, mode Mode) *Server {
-	opts := Options{Mode: mode, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))}
-	cat := catalog.New(CatalogOptions(opts))
-	if _, err := cat.LoadFiles("../e2e/testdata/ledgers.yaml"); err != nil {
-		t.Fatal(err)
-	}
-	return New(cat, opts)
+	return serverOf(t, "../e2e/testdata/ledgers.yaml", Options{Mode: mode})
 }
 
 // deniedReviews are the kubeAPIServersReviews e2e's test saw denied: the

@@ -4,10 +4,7 @@ import (
 	"context"
 	"sync"
 
-	"github.com/kval-dev/kval/catalog"
-	"github.com/kval-dev/kval/engine"
 	"github.com/kval-dev/kval/params"
-	"github.com/kval-dev/kval/schema"
 )
 
 // OperatorVersions finds the KUDO OperatorVersion an Instance names: an
@@ -18,22 +15,6 @@ type OperatorVersions = params.Finder
 // MissingOperatorVersionError says that no OperatorVersion of that name is
 // known in the namespace: the Instance cannot be checked, and is denied.
 type MissingOperatorVersionError = params.MissingOperatorVersionError
-
-// CatalogOptions are the options of the catalog of a server with opts:
-// its validators compiled for the scope of its mode (in the default mode,
-// without the value validation and CEL rules kube-apiserver runs itself);
-// with OperatorVersions, KUDO Instances are checked by the params
-// extension (params.InstanceCheck) in the engine, with the engine's order
-// and answer, and served without a CRD of theirs (params.InstanceCRD)
-// when no source gives one.
-func CatalogOptions(opts Options) catalog.Options {
-	out := catalog.Options{Engine: engine.Options{Scope: opts.Mode.scope()}}
-	if opts.OperatorVersions != nil {
-		out.Engine.Extensions = []engine.Extension{params.InstanceCheck(opts.OperatorVersions)}
-		out.Fallback = []*schema.CRD{params.InstanceCRD()}
-	}
-	return out
-}
 
 // ovStore holds decoded OperatorVersions (params.Index) for concurrent
 // requests and updates.

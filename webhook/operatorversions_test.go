@@ -3,15 +3,12 @@ package webhook
 import (
 	"context"
 	"errors"
-	"io"
-	"log/slog"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
-	admissionv1 "k8s.io/api/admission/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
 	"k8s.io/apimachinery/pkg/runtime"
@@ -20,7 +17,6 @@ import (
 	"sigs.k8s.io/yaml"
 
 	"github.com/kval-dev/kval/catalog"
-	"github.com/kval-dev/kval/engine"
 )
 
 // shardedV1 is an OperatorVersion object of namespace team-a.
@@ -106,28 +102,4 @@ func TestClusterOperatorVersionsFollowTheCluster(t *testing.T) {
 		t.Fatal(err)
 	}
 	eventually(t, "the deleted OperatorVersion is gone", func() bool { return !found(t, src, "team-a", "sharded-0.1.0") })
-}
-
-// TestCatalogOptionsFollowTheMode: the default mode's validators are
-// compiled for what it runs, without kube-apiserver's value validation and
-// rules; the full mode's for every check.
-func TestCatalogOptionsFollowTheMode(t *testing.T) {
-	for mode, want := range map[Mode]engine.Scope{"": engine.BeyondKubeAPIServer, ModeComplement: engine.BeyondKubeAPIServer, ModeFull: engine.AllChecks} {
-		if got := CatalogOptions(Options{Mode: mode}).Engine.Scope; got != want {
-			t.Errorf("mode %q: scope %v, want %v", mode, got, want)
-		}
-	}
-}
-
-// TestAFullServerOverADefaultModeCatalogDenies: a server in the full mode
-// given a catalog made for the default mode cannot run every check, and
-// denies each request saying why, rather than allowing what it did not
-// check.
-func TestAFullServerOverADefaultModeCatalogDenies(t *testing.T) {
-	opts := Options{Mode: ModeFull, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))}
-	s := New(exampleCatalog(t, Options{}), opts)
-	resp := admit(t, s, review(admissionv1.Create, database("postgres", "16.2"), nil))
-	if resp.Allowed || !strings.Contains(resp.Result.Message, "Options.Scope") {
-		t.Errorf("allowed %v, %+v; want a denial naming Options.Scope", resp.Allowed, resp.Result)
-	}
 }

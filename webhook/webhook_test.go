@@ -18,23 +18,33 @@ import (
 	"github.com/kval-dev/kval/catalog"
 )
 
-// exampleCatalog serves the README's Database CRD, with the catalog
-// options of a server with opts (CatalogOptions).
-func exampleCatalog(t *testing.T, opts Options) *catalog.Catalog {
+// catalogOf serves the CRDs of file, with the catalog options of a server
+// with opts (CatalogOptions), as kval serve builds its catalog.
+func catalogOf(t testing.TB, file string, opts Options) *catalog.Catalog {
 	t.Helper()
 	cat := catalog.New(CatalogOptions(opts))
-	if _, err := cat.LoadFiles("../examples/crd.yaml"); err != nil {
+	if _, err := cat.LoadFiles(file); err != nil {
 		t.Fatal(err)
 	}
 	return cat
 }
 
-// newServer is a server of the example catalog; its handler tests call
-// Admit and Mutate without HTTP (http_test.go serves it once).
-func newServer(t *testing.T, opts Options, sources ...Source) *Server {
+// exampleCatalog serves the README's Database CRD.
+func exampleCatalog(t testing.TB, opts Options) *catalog.Catalog {
+	return catalogOf(t, "../examples/crd.yaml", opts)
+}
+
+// serverOf is a server of the CRDs of file, logging nowhere.
+func serverOf(t testing.TB, file string, opts Options, sources ...Source) *Server {
 	t.Helper()
 	opts.Logger = slog.New(slog.NewTextHandler(io.Discard, nil))
-	return New(exampleCatalog(t, opts), opts, sources...)
+	return New(catalogOf(t, file, opts), opts, sources...)
+}
+
+// newServer is a server of the example catalog; its handler tests call
+// Admit and Mutate without HTTP (http_test.go serves it once).
+func newServer(t testing.TB, opts Options, sources ...Source) *Server {
+	return serverOf(t, "../examples/crd.yaml", opts, sources...)
 }
 
 // admit is the server's answer to a review's request on /validate.
