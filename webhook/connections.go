@@ -94,8 +94,8 @@ func (l *capped) Accept() (net.Conn, error) {
 			return &countedConn{Conn: c, close: func() { l.open.Add(-1) }}, nil
 		}
 		l.open.Add(-1)
+		l.refused() // counted before the close: whoever sees the close sees the count
 		_ = c.Close()
-		l.refused()
 	}
 }
 
