@@ -11,11 +11,12 @@
 #	bench/manycore.sh run DIR OUT    # on the many-core machine; figures on stdout, profiles and traces in OUT
 #	bench/manycore.sh webhook DIR    # the webhook's part of run alone (one device call of a few minutes)
 #
-# SIZES, JOBS, ROUNDS, PROFILE_JOBS, RATES, SERVER_CPUS, CLIENT_CPUS and
-# REVIEW change what run measures (defaults: 1,50000; 1,2,4,8,16; 3;
-# "2 16"; 5000,...,30000 by 5000, by 2500 from 10000 to 25000 for webhook
-# alone; 0-7; 8-15; as-written, webhookload's -review), e.g. to try it on a
-# small machine first.
+# SIZES, JOBS, ROUNDS, PROFILE_JOBS, RATES, SERVER_CPUS, CLIENT_CPUS,
+# REVIEW and HTTP2 change what run measures (defaults: 1,50000; 1,2,4,8,16;
+# 3; "2 16"; 5000,...,30000 by 5000, by 2500 from 10000 to 25000 for
+# webhook alone; 0-7; 8-15; as-written, webhookload's -review; unset:
+# HTTP/1.1 as kube-apiserver calls a webhook referenced by a Service, set:
+# HTTP/2, webhookload's -http2), e.g. to try it on a small machine first.
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(dirname "$here")
@@ -78,9 +79,10 @@ run() {
 
 webhook() { # the webhook against its baseline, in one process and pinned
 	local rates=${RATES:-5000,10000,15000,20000,25000,30000}
-	local review=${REVIEW:-as-written}
-	echo "== webhook ($review review): client and servers in one process, every core"
-	"$work/webhookload" -compare -rates "$rates" -duration 2s -rounds 3 -review "$review"
+	local review=${REVIEW:-as-written} proto=() label=HTTP/1.1
+	if [ -n "${HTTP2:-}" ]; then proto=(-http2) label=HTTP/2; fi
+	echo "== webhook ($review review, $label): client and servers in one process, every core"
+	"$work/webhookload" -compare -rates "$rates" -duration 2s -rounds 3 -review "$review" "${proto[@]}"
 	local server=${SERVER_CPUS:-0-7} client=${CLIENT_CPUS:-8-15}
 	echo "== webhook: servers on cores $server, client on $client"
 	taskset -c "$server" "$work/webhookload" -serve 127.0.0.1:8443 &
@@ -89,7 +91,7 @@ webhook() { # the webhook against its baseline, in one process and pinned
 	local base=$!
 	sleep 2
 	taskset -c "$client" "$work/webhookload" -server 127.0.0.1:8443 -baseline-server 127.0.0.1:8444 \
-		-rates "$rates" -duration 2s -rounds 3 -review "$review"
+		-rates "$rates" -duration 2s -rounds 3 -review "$review" "${proto[@]}"
 	echo "kval's server:" && kill -INT "$kv" && wait "$kv"
 	echo "the baseline's server:" && kill -INT "$base" && wait "$base"
 }

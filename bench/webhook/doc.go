@@ -6,8 +6,12 @@
 //	go run ./cmd/webhookload                           # HTTPS over loopback with keep-alive at fixed rates
 //
 // The load command starts the webhook on a loopback port with a self-signed
-// certificate, calls it over HTTP/2 on one kept-alive connection as
-// kube-apiserver does, sends the request at each rate (after one unmeasured second
+// certificate, calls it as kube-apiserver calls a webhook referenced by a
+// Service (every in-cluster webhook's way, deploy/'s included): over
+// HTTP/1.1 on kept-alive connections, at most 25 of them kept idle
+// (-http2: over HTTP/2, as it calls one referenced by a URL on localhost;
+// cmd/webhookload's client.go and its test against kube-apiserver's own
+// client), sends the request at each rate (after one unmeasured second
 // that opens the connections) open-loop (requests are
 // scheduled at fixed intervals whether or not earlier ones finished, so
 // queueing shows in the latencies, which count from each request's slot;

@@ -1,8 +1,11 @@
 // Command webhookload sends kval's webhook benchmark request (package
 // bench/webhook) over HTTPS with keep-alive at fixed rates and prints the
-// latency percentiles per rate. See bench/webhook/doc.go.
+// latency percentiles per rate. See bench/webhook/doc.go. It speaks
+// HTTP/1.1, as kube-apiserver calls a webhook referenced by a Service, or
+// with -http2 HTTP/2, as it calls one referenced by a URL on localhost
+// (client.go).
 //
-//	go run ./cmd/webhookload [-rates 500,1000,2000,3000] [-duration 5s] [-baseline | -compare] [-review as-written|as-sent|whole]
+//	go run ./cmd/webhookload [-rates 500,1000,2000,3000] [-duration 5s] [-baseline | -compare] [-review as-written|as-sent|whole] [-http2]
 //
 // -compare measures the constant-answer baseline and kval's webhook
 // alternately at each rate (baseline first) and ends with the highest rate
@@ -35,7 +38,6 @@ import (
 	"bytes"
 	"cmp"
 	"context"
-	"crypto/tls"
 	"errors"
 	"flag"
 	"fmt"
@@ -71,13 +73,14 @@ type config struct {
 	trace          string // server only: write the server's execution trace here
 	rounds         int    // -compare: holds of each rate per server
 	review         string // the scenario's review the client sends
+	http2          bool   // client only: speak HTTP/2, not HTTP/1.1 (see loadClient)
 }
 
 func main() {
 	var c config
 	flag.StringVar(&c.rates, "rates", "500,1000,1500,2000,2500,3000", "request rates to hold, per second")
 	flag.DurationVar(&c.duration, "duration", 5*time.Second, "how long each rate is held")
-	flag.BoolVar(&c.baseline, "baseline", false, "serve a constant answer over the same TLS and HTTP/2 stack: the floor the machine and this client give")
+	flag.BoolVar(&c.baseline, "baseline", false, "serve a constant answer over the same TLS and HTTP stack: the floor the machine and this client give")
 	flag.BoolVar(&c.compare, "compare", false, "measure the baseline and kval alternately at each rate and print kval's highest rate at p99 < 2ms over the baseline's")
 	flag.StringVar(&c.listen, "serve", "", "server only: serve on this address (host:port; port 0 picks one, printed) until interrupted")
 	flag.StringVar(&c.server, "server", "", "client only: send to the webhookload -serve listening at this address (host:port)")
@@ -85,6 +88,7 @@ func main() {
 	flag.IntVar(&c.rounds, "rounds", 1, "-compare: hold each rate this many times per server, alternately, and judge it by the median p99")
 	flag.StringVar(&c.cpuProfile, "cpuprofile", "", "server only: write the server's CPU profile, from its start of serving to its interruption, to this file")
 	flag.StringVar(&c.review, "review", webhook.ReviewNames[0], "the review sent: "+strings.Join(webhook.ReviewNames, ", ")+" (bench/webhook's Scenario: the issue's yardstick, its objects as kube-apiserver sends them, or with everything else kube-apiserver sends)")
+	flag.BoolVar(&c.http2, "http2", false, "client: speak HTTP/2, as kube-apiserver calls a webhook referenced by a URL on localhost (by default HTTP/1.1, as it calls one referenced by a Service); servers speak both")
 	flag.StringVar(&c.trace, "trace", "", "server only: write the server's execution trace, from its start of serving to its interruption, to this file (go tool trace; bench/cmd/tracesummary)")
 	flag.Parse()
 	if os.Getenv("GOGC") == "" {
@@ -120,9 +124,9 @@ func run(ctx context.Context, c config, out io.Writer) error {
 	}
 	switch {
 	case c.baselineServer != "":
-		return compare(newClient(), "https://"+c.baselineServer+"/validate", "https://"+c.server+"/validate", review, c.schedule(rates), out)
+		return compare(newClient(c.http2), "https://"+c.baselineServer+"/validate", "https://"+c.server+"/validate", review, c.schedule(rates), out)
 	case c.server != "":
-		return measure(newClient(), "https://"+c.server+"/validate", review, rates, c.duration, out)
+		return measure(newClient(c.http2), "https://"+c.server+"/validate", review, rates, c.duration, out)
 	}
 	return measureInProcess(scenario, review, c, rates, out)
 }
@@ -163,6 +167,8 @@ func (c config) check() error {
 		return errors.New("-cpuprofile profiles a -serve process: give it there (go test's -cpuprofile profiles the handler in process)")
 	case c.trace != "" && c.listen == "":
 		return errors.New("-trace traces a -serve process: give it there")
+	case c.http2 && c.listen != "":
+		return errors.New("-http2 is the client's choice (a -serve process speaks HTTP/1.1 and HTTP/2): give it to the -server process")
 	}
 	return nil
 }
@@ -177,14 +183,14 @@ func measureInProcess(s *webhook.Scenario, review []byte, c config, rates []int,
 	defer srv.stop()
 	url := "https://" + srv.addr + "/validate"
 	if !c.compare {
-		return measure(newClient(), url, review, rates, c.duration, out)
+		return measure(newClient(c.http2), url, review, rates, c.duration, out)
 	}
 	base, err := serve(s, "127.0.0.1:0", true)
 	if err != nil {
 		return err
 	}
 	defer base.stop()
-	return compare(newClient(), "https://"+base.addr+"/validate", url, review, c.schedule(rates), out)
+	return compare(newClient(c.http2), "https://"+base.addr+"/validate", url, review, c.schedule(rates), out)
 }
 
 func (c config) schedule(rates []int) schedule {
@@ -227,9 +233,10 @@ func measure(client *loadClient, url string, review []byte, rates []int, duratio
 }
 
 // measureRate holds a rate after a second of warm-up, not measured. One
-// request first opens the connection: without it the warm-up's first
-// requests each dial and handshake before one HTTP/2 connection is
-// pooled, and the server's CPU time counts dozens of handshakes.
+// request first opens a connection: over HTTP/2, without it the warm-up's
+// first requests each dial and handshake before one connection is pooled,
+// and the server's CPU time counts dozens of handshakes. Over HTTP/1.1
+// the warm-up opens the connections the rate keeps busy.
 func measureRate(client *loadClient, url string, review []byte, rate int, duration time.Duration) *result {
 	send(client, url, review)
 	hold(client, url, review, rate, time.Second)
@@ -281,29 +288,6 @@ func serve(s *webhook.Scenario, addr string, baseline bool) (*server, error) {
 	ctx, cancel := context.WithCancel(context.Background())
 	go func() { _ = s.Server.ServeTLS(ctx, l, certFile, keyFile) }()
 	return &server{l.Addr().String(), func() { cancel(); removeCert() }, func() int64 { return admissionRequests(s.Server) }}, nil
-}
-
-// loadClient speaks HTTP/2 over kept-alive connections, as kube-apiserver
-// calls webhooks, and counts the connections it opens: Go's transport
-// opens another for a request that finds every open one at the server's
-// limit of concurrent streams, with a TLS handshake on both sides.
-type loadClient struct {
-	*http.Client
-	dials atomic.Int64
-}
-
-func newClient() *loadClient {
-	c := &loadClient{}
-	dialer := &net.Dialer{}
-	c.Client = &http.Client{Transport: &http.Transport{
-		TLSClientConfig:   &tls.Config{InsecureSkipVerify: true},
-		ForceAttemptHTTP2: true,
-		DialContext: func(ctx context.Context, network, addr string) (net.Conn, error) {
-			c.dials.Add(1)
-			return dialer.DialContext(ctx, network, addr)
-		},
-	}}
-	return c
 }
 
 // result is what one rate gave.

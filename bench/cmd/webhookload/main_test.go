@@ -22,13 +22,16 @@ import (
 
 // TestClientAndServerAsSeparateRuns starts the server alone (-serve, port 0)
 // and points a client run at the address it prints (-server): every request
-// is answered, for kval's webhook and for the baseline.
+// is answered, for kval's webhook and for the baseline, over HTTP/1.1 and
+// HTTP/2 (-http2).
 func TestClientAndServerAsSeparateRuns(t *testing.T) {
 	for _, baseline := range []bool{false, true} {
 		addr, _ := startServeOnly(t, baseline)
-		sent, errs := clientRun(t, config{server: addr, rates: "50", duration: 200 * time.Millisecond})
-		if sent != 10 || errs != 0 {
-			t.Errorf("baseline %v: sent %d, %d errors; want 10 sent, no errors", baseline, sent, errs)
+		for _, http2 := range []bool{false, true} {
+			sent, errs := clientRun(t, config{server: addr, rates: "50", duration: 200 * time.Millisecond, http2: http2})
+			if sent != 10 || errs != 0 {
+				t.Errorf("baseline %v, http2 %v: sent %d, %d errors; want 10 sent, no errors", baseline, http2, sent, errs)
+			}
 		}
 	}
 }
@@ -151,6 +154,7 @@ func TestExclusiveFlags(t *testing.T) {
 		{cpuProfile: "cpu.prof"},
 		{trace: "server.trace"},
 		{rounds: 3},
+		{listen: "127.0.0.1:0", http2: true},
 	} {
 		if err := run(t.Context(), c, io.Discard); err == nil {
 			t.Errorf("%+v: no error", c)
@@ -279,7 +283,7 @@ func TestCompareInRounds(t *testing.T) {
 // counts them.
 func TestNewConnectionsAreCounted(t *testing.T) {
 	srv := startAnsweringServer(t, 1, 50*time.Millisecond)
-	client := newClient()
+	client := newClient(true)
 	defer client.CloseIdleConnections()
 	if !send(client, srv.URL, nil) || client.dials.Load() != 1 {
 		t.Fatalf("first request: %d connections", client.dials.Load())

@@ -75,7 +75,7 @@ func (u *usage) stop() error {
 }
 
 // report stops the profile and the trace and prints the CPU time per
-// request served since the start: the handshakes, HTTP/2, TLS, garbage
+// request served since the start: the handshakes, HTTP, TLS, garbage
 // collection and the admission logic, all of the server's work at the
 // rates it was sent.
 func (u *usage) report(out io.Writer) error {
