@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"encoding/pem"
+	"errors"
 	"net"
 	"net/http"
 	"net/http/httptest"
@@ -48,8 +49,8 @@ func TestClientSpeaksAsKubeAPIServer(t *testing.T) {
 			client := newClient(tc.http2)
 			defer client.CloseIdleConnections()
 			ours.run(t, func(ctx context.Context) error {
-				if !send(client, ours.srv.URL, []byte("{}")) {
-					return context.Canceled
+				if failure := send(client, ours.srv.URL, []byte("{}")); failure != "" {
+					return errors.New(failure)
 				}
 				return nil
 			})

@@ -42,8 +42,10 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"maps"
 	"net"
 	"net/http"
+	"net/url"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -299,19 +301,43 @@ type result struct {
 	// not the server, held the rate back.
 	lateness []time.Duration
 	errors   int
-	dials    int64 // connections opened during the hold
+	failures map[string]int // the errors by what went wrong (see send)
+	dials    int64          // connections opened during the hold
 }
 
 // add counts a request the client sent late after its slot, answered took
-// after it, allowed or not (ok).
-func (r *result) add(late, took time.Duration, ok bool) {
+// after it, allowed unless failure says what went wrong.
+func (r *result) add(late, took time.Duration, failure string) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	r.latencies = append(r.latencies, took)
 	r.lateness = append(r.lateness, late)
-	if !ok {
-		r.errors++
+	if failure != "" {
+		r.fail(failure, 1)
 	}
+}
+
+// fail counts n errors of one kind.
+func (r *result) fail(failure string, n int) {
+	if r.failures == nil {
+		r.failures = map[string]int{}
+	}
+	r.failures[failure] += n
+	r.errors += n
+}
+
+// failureKinds lists the errors by kind, the most frequent first: a
+// closed connection (EOF: over the server's connection cap) tells an
+// overload from a 429 or a denial.
+func (r *result) failureKinds() string {
+	kinds := slices.Collect(maps.Keys(r.failures))
+	slices.SortFunc(kinds, func(a, b string) int {
+		return cmp.Or(cmp.Compare(r.failures[b], r.failures[a]), strings.Compare(a, b))
+	})
+	for i, k := range kinds {
+		kinds[i] = fmt.Sprintf("%d %s", r.failures[k], k)
+	}
+	return strings.Join(kinds, "; ")
 }
 
 func (r *result) percentile(p int) time.Duration { return percentile(r.latencies, p) }
@@ -326,10 +352,15 @@ func percentile(ds []time.Duration, p int) time.Duration {
 }
 
 // row is a result's columns: requests sent, latency p50, p99 and max,
-// errors, connections opened, and the client's lateness p99.
+// errors, connections opened, and the client's lateness p99; then the
+// errors by kind, if any.
 func (r *result) row() string {
-	return fmt.Sprintf("%8d %10v %10v %10v %7d %6d %8v", len(r.latencies), r.percentile(50), r.percentile(99), r.percentile(100),
+	row := fmt.Sprintf("%8d %10v %10v %10v %7d %6d %8v", len(r.latencies), r.percentile(50), r.percentile(99), r.percentile(100),
 		r.errors, r.dials, percentile(r.lateness, 99).Round(time.Microsecond))
+	if r.errors > 0 {
+		row += "  [" + r.failureKinds() + "]"
+	}
+	return row
 }
 
 // header names the columns of result rows.
@@ -350,15 +381,15 @@ func hold(client *loadClient, url string, body []byte, rate int, duration time.D
 	for i := 0; i < n; {
 		ready, err := pace.wait()
 		if err != nil { // the rest of the hold is not sent: count it failed
-			res.errors += n - i
+			res.fail("not sent: "+err.Error(), n-i)
 			break
 		}
 		for ; ready > 0 && i < n; ready, i = ready-1, i+1 {
 			slot := due(start, interval, i)
 			wg.Go(func() {
 				late := time.Since(slot)
-				ok := send(client, url, body)
-				res.add(late, time.Since(slot), ok)
+				failure := send(client, url, body)
+				res.add(late, time.Since(slot), failure)
 			})
 		}
 	}
@@ -366,15 +397,29 @@ func hold(client *loadClient, url string, body []byte, rate int, duration time.D
 	return res
 }
 
-// send posts one review and reports whether it was answered with an allowed response.
-func send(client *loadClient, url string, body []byte) bool {
-	resp, err := client.Post(url, "application/json", bytes.NewReader(body))
+// send posts one review; failure says why it was not answered with an
+// allowed response ("" when it was): the transport's error, the HTTP
+// status, or the answer's.
+func send(client *loadClient, address string, body []byte) (failure string) {
+	resp, err := client.Post(address, "application/json", bytes.NewReader(body))
 	if err != nil {
-		return false
+		var urlErr *url.Error
+		if errors.As(err, &urlErr) {
+			err = urlErr.Err // without the method and URL, the same for every request
+		}
+		return err.Error()
 	}
 	defer resp.Body.Close()
 	answer, err := io.ReadAll(resp.Body)
-	return err == nil && resp.StatusCode == http.StatusOK && bytes.Contains(answer, []byte(`"allowed":true`))
+	switch {
+	case err != nil:
+		return "reading the answer: " + err.Error()
+	case resp.StatusCode != http.StatusOK:
+		return "HTTP " + resp.Status
+	case !bytes.Contains(answer, []byte(`"allowed":true`)):
+		return "answered, not allowed"
+	}
+	return ""
 }
 
 // constantAnswer reads the request and allows it, checking nothing, and

@@ -12,6 +12,7 @@ import (
 	"runtime/pprof"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -61,11 +62,48 @@ func TestEveryReviewIsAnswered(t *testing.T) {
 }
 
 // TestClientCountsAnAbsentServer: a client pointed where nothing serves
-// counts every request as an error.
+// counts every request as an error, and says which.
 func TestClientCountsAnAbsentServer(t *testing.T) {
-	sent, errs := clientRun(t, config{server: "127.0.0.1:1", rates: "20", duration: 200 * time.Millisecond})
-	if sent != 4 || errs != 4 {
-		t.Errorf("sent %d, %d errors; want 4 and 4", sent, errs)
+	out := clientOutput(t, config{server: "127.0.0.1:1", rates: "20", duration: 200 * time.Millisecond})
+	sent, errs := rowCounts(t, out)
+	if sent != 4 || errs != 4 || !strings.Contains(out, "[4 dial tcp 127.0.0.1:1: connect: connection refused]") {
+		t.Errorf("sent %d, %d errors; want 4 and 4, each refused; printed:\n%s", sent, errs, out)
+	}
+}
+
+// TestErrorsAreCountedByKind: a hold's row ends with its errors by kind,
+// the most frequent first: HTTP statuses, answers that do not allow, and
+// connections the server closed.
+func TestErrorsAreCountedByKind(t *testing.T) {
+	var n atomic.Int64
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		switch n.Add(1) % 4 {
+		case 0:
+			_, _ = w.Write([]byte(`{"response":{"allowed":true}}`))
+		case 1, 2:
+			http.Error(w, "overloaded", http.StatusTooManyRequests)
+		default:
+			_, _ = w.Write([]byte(`{"response":{"allowed":false}}`))
+		}
+	}))
+	defer srv.Close()
+	client := newClient(false)
+	defer client.CloseIdleConnections()
+	r := &result{}
+	for range 8 {
+		r.add(0, time.Millisecond, send(client, srv.URL, nil))
+	}
+	want := "[4 HTTP 429 Too Many Requests; 2 answered, not allowed]"
+	if row := r.row(); r.errors != 6 || !strings.HasSuffix(row, want) {
+		t.Errorf("%d errors, row %q; want 6 and a row ending %q", r.errors, row, want)
+	}
+	closing := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		conn, _, _ := w.(http.Hijacker).Hijack()
+		_ = conn.Close()
+	}))
+	defer closing.Close()
+	if failure := send(client, closing.URL, nil); failure != "EOF" {
+		t.Errorf("a connection closed unanswered: %q, want EOF", failure)
 	}
 }
 
@@ -218,13 +256,26 @@ func serveAddress(t *testing.T, line string) string {
 // errors of its line.
 func clientRun(t *testing.T, c config) (sent, errs int) {
 	t.Helper()
+	return rowCounts(t, clientOutput(t, c))
+}
+
+// clientOutput is what a run of c printed.
+func clientOutput(t *testing.T, c config) string {
+	t.Helper()
 	var out strings.Builder
 	if err := run(t.Context(), c, &out); err != nil {
 		t.Fatalf("%+v: %v", c, err)
 	}
-	lines := strings.Split(out.String(), "\n")
+	return out.String()
+}
+
+// rowCounts reads the requests sent and the errors of a one-rate run's
+// output.
+func rowCounts(t *testing.T, out string) (sent, errs int) {
+	t.Helper()
+	lines := strings.Split(out, "\n")
 	if len(lines) < 3 || !strings.HasPrefix(lines[2], "highest rate") {
-		t.Fatalf("%+v printed:\n%s", c, out.String())
+		t.Fatalf("printed:\n%s", out)
 	}
 	var rate int
 	var p50, p99, maximum string
@@ -285,7 +336,7 @@ func TestNewConnectionsAreCounted(t *testing.T) {
 	srv := startAnsweringServer(t, 1, 50*time.Millisecond)
 	client := newClient(true)
 	defer client.CloseIdleConnections()
-	if !send(client, srv.URL, nil) || client.dials.Load() != 1 {
+	if send(client, srv.URL, nil) != "" || client.dials.Load() != 1 {
 		t.Fatalf("first request: %d connections", client.dials.Load())
 	}
 	r := hold(client, srv.URL, nil, 100, 200*time.Millisecond)

@@ -64,8 +64,8 @@ func TestAFailingPaceCountsTheRestAsErrors(t *testing.T) {
 		return &failingSlots{left: 2}, time.Now()
 	}
 	r := hold(client, srv.URL, nil, 20, 250*time.Millisecond)
-	if len(r.latencies) != 2 || r.errors != 3 {
-		t.Errorf("%d latencies, %d errors; want 2 sent and 3 errors", len(r.latencies), r.errors)
+	if len(r.latencies) != 2 || r.errors != 3 || r.failures["not sent: slots failed"] != 3 {
+		t.Errorf("%d latencies, %d errors (%v); want 2 sent and 3 errors, not sent", len(r.latencies), r.errors, r.failures)
 	}
 }
 
