@@ -27,17 +27,26 @@ type loadClient struct {
 // idleConnsPerHost is client-go's (k8s.io/client-go/transport).
 const idleConnsPerHost = 25
 
-func newClient(http2 bool) *loadClient {
+// clientOptions are the client's flags.
+type clientOptions struct {
+	http2 bool
+	// noKeepAlive sends each request on a new connection, to measure what
+	// a handshake costs the server.
+	noKeepAlive bool
+}
+
+func newClient(o clientOptions) *loadClient {
 	c := &loadClient{}
 	dialer := &net.Dialer{}
 	tlsConfig := &tls.Config{InsecureSkipVerify: true}
-	if !http2 {
+	if !o.http2 {
 		tlsConfig.NextProtos = []string{"http/1.1"}
 	}
 	c.Client = &http.Client{Transport: &http.Transport{
 		TLSClientConfig:     tlsConfig,
-		ForceAttemptHTTP2:   http2,
+		ForceAttemptHTTP2:   o.http2,
 		MaxIdleConnsPerHost: idleConnsPerHost,
+		DisableKeepAlives:   o.noKeepAlive,
 		DialContext: func(ctx context.Context, network, addr string) (net.Conn, error) {
 			c.dials.Add(1)
 			return dialer.DialContext(ctx, network, addr)

@@ -46,7 +46,7 @@ func TestClientSpeaksAsKubeAPIServer(t *testing.T) {
 				return hook.Post().Body([]byte("{}")).Do(ctx).Error()
 			})
 			ours := startWaveServer(t)
-			client := newClient(tc.http2)
+			client := newClient(clientOptions{http2: tc.http2})
 			defer client.CloseIdleConnections()
 			ours.run(t, func(ctx context.Context) error {
 				if failure := send(client, ours.srv.URL, []byte("{}")); failure != "" {

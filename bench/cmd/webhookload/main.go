@@ -5,7 +5,7 @@
 // with -http2 HTTP/2, as it calls one referenced by a URL on localhost
 // (client.go).
 //
-//	go run ./cmd/webhookload [-rates 500,1000,2000,3000] [-duration 5s] [-baseline | -compare] [-review as-written|as-sent|whole] [-http2]
+//	go run ./cmd/webhookload [-rates 500,1000,2000,3000] [-duration 5s] [-baseline | -compare] [-review as-written|as-sent|whole] [-http2] [-no-keepalive]
 //
 // -compare measures the constant-answer baseline and kval's webhook
 // alternately at each rate (baseline first) and ends with the highest rate
@@ -71,11 +71,11 @@ type config struct {
 	server   string // client only: the address of a running server
 	// client only: the address of a running -baseline server, for -compare
 	baselineServer string
-	cpuProfile     string // server only: write the server's CPU profile here
-	trace          string // server only: write the server's execution trace here
-	rounds         int    // -compare: holds of each rate per server
-	review         string // the scenario's review the client sends
-	http2          bool   // client only: speak HTTP/2, not HTTP/1.1 (see loadClient)
+	cpuProfile     string        // server only: write the server's CPU profile here
+	trace          string        // server only: write the server's execution trace here
+	rounds         int           // -compare: holds of each rate per server
+	review         string        // the scenario's review the client sends
+	client         clientOptions // client only: -http2, -no-keepalive
 }
 
 func main() {
@@ -90,7 +90,8 @@ func main() {
 	flag.IntVar(&c.rounds, "rounds", 1, "-compare: hold each rate this many times per server, alternately, and judge it by the median p99")
 	flag.StringVar(&c.cpuProfile, "cpuprofile", "", "server only: write the server's CPU profile, from its start of serving to its interruption, to this file")
 	flag.StringVar(&c.review, "review", webhook.ReviewNames[0], "the review sent: "+strings.Join(webhook.ReviewNames, ", ")+" (bench/webhook's Scenario: the issue's yardstick, its objects as kube-apiserver sends them, or with everything else kube-apiserver sends)")
-	flag.BoolVar(&c.http2, "http2", false, "client: speak HTTP/2, as kube-apiserver calls a webhook referenced by a URL on localhost (by default HTTP/1.1, as it calls one referenced by a Service); servers speak both")
+	flag.BoolVar(&c.client.noKeepAlive, "no-keepalive", false, "client: send each request on a new connection (what a TLS handshake costs the server: its CPU a request)")
+	flag.BoolVar(&c.client.http2, "http2", false, "client: speak HTTP/2, as kube-apiserver calls a webhook referenced by a URL on localhost (by default HTTP/1.1, as it calls one referenced by a Service); servers speak both")
 	flag.StringVar(&c.trace, "trace", "", "server only: write the server's execution trace, from its start of serving to its interruption, to this file (go tool trace; bench/cmd/tracesummary)")
 	flag.Parse()
 	if os.Getenv("GOGC") == "" {
@@ -126,9 +127,9 @@ func run(ctx context.Context, c config, out io.Writer) error {
 	}
 	switch {
 	case c.baselineServer != "":
-		return compare(newClient(c.http2), "https://"+c.baselineServer+"/validate", "https://"+c.server+"/validate", review, c.schedule(rates), out)
+		return compare(newClient(c.client), "https://"+c.baselineServer+"/validate", "https://"+c.server+"/validate", review, c.schedule(rates), out)
 	case c.server != "":
-		return measure(newClient(c.http2), "https://"+c.server+"/validate", review, rates, c.duration, out)
+		return measure(newClient(c.client), "https://"+c.server+"/validate", review, rates, c.duration, out)
 	}
 	return measureInProcess(scenario, review, c, rates, out)
 }
@@ -169,8 +170,8 @@ func (c config) check() error {
 		return errors.New("-cpuprofile profiles a -serve process: give it there (go test's -cpuprofile profiles the handler in process)")
 	case c.trace != "" && c.listen == "":
 		return errors.New("-trace traces a -serve process: give it there")
-	case c.http2 && c.listen != "":
-		return errors.New("-http2 is the client's choice (a -serve process speaks HTTP/1.1 and HTTP/2): give it to the -server process")
+	case c.client != clientOptions{} && c.listen != "":
+		return errors.New("-http2 and -no-keepalive are the client's choice (a -serve process speaks HTTP/1.1 and HTTP/2, kept alive or not): give them to the -server process")
 	}
 	return nil
 }
@@ -185,14 +186,14 @@ func measureInProcess(s *webhook.Scenario, review []byte, c config, rates []int,
 	defer srv.stop()
 	url := "https://" + srv.addr + "/validate"
 	if !c.compare {
-		return measure(newClient(c.http2), url, review, rates, c.duration, out)
+		return measure(newClient(c.client), url, review, rates, c.duration, out)
 	}
 	base, err := serve(s, "127.0.0.1:0", true)
 	if err != nil {
 		return err
 	}
 	defer base.stop()
-	return compare(newClient(c.http2), "https://"+base.addr+"/validate", url, review, c.schedule(rates), out)
+	return compare(newClient(c.client), "https://"+base.addr+"/validate", url, review, c.schedule(rates), out)
 }
 
 func (c config) schedule(rates []int) schedule {
@@ -237,15 +238,30 @@ func measure(client *loadClient, url string, review []byte, rates []int, duratio
 // measureRate holds a rate after a second of warm-up, not measured. One
 // request first opens a connection: over HTTP/2, without it the warm-up's
 // first requests each dial and handshake before one connection is pooled,
-// and the server's CPU time counts dozens of handshakes. Over HTTP/1.1
-// the warm-up opens the connections the rate keeps busy.
+// and the server's CPU time counts dozens of handshakes.
 func measureRate(client *loadClient, url string, review []byte, rate int, duration time.Duration) *result {
 	send(client, url, review)
-	hold(client, url, review, rate, time.Second)
+	warmUp(client, url, review, rate)
 	dials := client.dials.Load()
 	r := hold(client, url, review, rate, duration)
 	r.dials = client.dials.Load() - dials
 	return r
+}
+
+// warmUp holds a quarter of the rate, then half, then all of it, for a
+// second in all, so that over HTTP/1.1 the connections the rate keeps
+// busy open as load rises in a cluster, a few at a time. The whole rate at
+// once finds one connection: each request that finds none idle opens one,
+// with a handshake that costs the server as much CPU as several requests,
+// and a server near its limit can stay in that storm for as long as the
+// rate lasts (README, Performance: "The transport kube-apiserver uses").
+func warmUp(client *loadClient, url string, review []byte, rate int) {
+	for _, step := range []struct {
+		share int // of the rate, 1/share
+		hold  time.Duration
+	}{{4, 250 * time.Millisecond}, {2, 250 * time.Millisecond}, {1, 500 * time.Millisecond}} {
+		hold(client, url, review, max(rate/step.share, 1), step.hold)
+	}
 }
 
 // target is the p99 a rate must stay under to be held.

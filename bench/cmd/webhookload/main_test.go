@@ -23,15 +23,20 @@ import (
 
 // TestClientAndServerAsSeparateRuns starts the server alone (-serve, port 0)
 // and points a client run at the address it prints (-server): every request
-// is answered, for kval's webhook and for the baseline, over HTTP/1.1 and
-// HTTP/2 (-http2).
+// is answered, for kval's webhook and for the baseline, over HTTP/1.1,
+// HTTP/2 (-http2) and new connections (-no-keepalive), on which the
+// client opens one a request.
 func TestClientAndServerAsSeparateRuns(t *testing.T) {
 	for _, baseline := range []bool{false, true} {
 		addr, _ := startServeOnly(t, baseline)
-		for _, http2 := range []bool{false, true} {
-			sent, errs := clientRun(t, config{server: addr, rates: "50", duration: 200 * time.Millisecond, http2: http2})
+		for _, o := range []clientOptions{{}, {http2: true}, {noKeepAlive: true}} {
+			out := clientOutput(t, config{server: addr, rates: "50", duration: 200 * time.Millisecond, client: o})
+			sent, errs := rowCounts(t, out)
 			if sent != 10 || errs != 0 {
-				t.Errorf("baseline %v, http2 %v: sent %d, %d errors; want 10 sent, no errors", baseline, http2, sent, errs)
+				t.Errorf("baseline %v, %+v: sent %d, %d errors; want 10 sent, no errors", baseline, o, sent, errs)
+			}
+			if conns := rowField(t, out, 6); o.noKeepAlive != (conns == "10") {
+				t.Errorf("baseline %v, %+v: %s connections opened for 10 requests", baseline, o, conns)
 			}
 		}
 	}
@@ -87,7 +92,7 @@ func TestErrorsAreCountedByKind(t *testing.T) {
 		}
 	}))
 	defer srv.Close()
-	client := newClient(false)
+	client := newClient(clientOptions{})
 	defer client.CloseIdleConnections()
 	r := &result{}
 	for range 8 {
@@ -171,8 +176,10 @@ func TestServeReportsCPUPerRequest(t *testing.T) {
 		if _, err := fmt.Sscanf(report(), "served %d admission requests with %s of CPU (user+sys): %s a request", &n, &cpu, &perRequest); err != nil {
 			t.Fatalf("baseline %v: report: %v", baseline, err)
 		}
-		if n != 61 { // one to connect, a second of warm-up, then 200 ms, at 50/s
-			t.Errorf("baseline %v: served %d, want 61", baseline, n)
+		// One to connect, the warm-up (12/s, 25/s and 50/s for 250, 250 and
+		// 500 ms: 3 + 6 + 25), then 200 ms at 50/s.
+		if n != 1+34+10 {
+			t.Errorf("baseline %v: served %d, want 45", baseline, n)
 		}
 		if d, err := time.ParseDuration(perRequest); err != nil || d <= 0 {
 			t.Errorf("baseline %v: CPU a request %q", baseline, perRequest)
@@ -192,7 +199,8 @@ func TestExclusiveFlags(t *testing.T) {
 		{cpuProfile: "cpu.prof"},
 		{trace: "server.trace"},
 		{rounds: 3},
-		{listen: "127.0.0.1:0", http2: true},
+		{listen: "127.0.0.1:0", client: clientOptions{http2: true}},
+		{listen: "127.0.0.1:0", client: clientOptions{noKeepAlive: true}},
 	} {
 		if err := run(t.Context(), c, io.Discard); err == nil {
 			t.Errorf("%+v: no error", c)
@@ -269,6 +277,18 @@ func clientOutput(t *testing.T, c config) string {
 	return out.String()
 }
 
+// rowField is the field of a one-rate run's row at index i (from 0: the
+// rate, then the columns header names).
+func rowField(t *testing.T, out string, i int) string {
+	t.Helper()
+	lines := strings.Split(out, "\n")
+	if f := strings.Fields(lines[min(1, len(lines)-1)]); i < len(f) {
+		return f[i]
+	}
+	t.Fatalf("no field %d in:\n%s", i, out)
+	return ""
+}
+
 // rowCounts reads the requests sent and the errors of a one-rate run's
 // output.
 func rowCounts(t *testing.T, out string) (sent, errs int) {
@@ -334,7 +354,7 @@ func TestCompareInRounds(t *testing.T) {
 // counts them.
 func TestNewConnectionsAreCounted(t *testing.T) {
 	srv := startAnsweringServer(t, 1, 50*time.Millisecond)
-	client := newClient(true)
+	client := newClient(clientOptions{http2: true})
 	defer client.CloseIdleConnections()
 	if send(client, srv.URL, nil) != "" || client.dials.Load() != 1 {
 		t.Fatalf("first request: %d connections", client.dials.Load())
@@ -406,4 +426,23 @@ func startAnsweringServer(t *testing.T, streams int, delay time.Duration) *httpt
 	srv.StartTLS()
 	t.Cleanup(srv.Close)
 	return srv
+}
+
+// TestWarmUpRampsTheRate: the warm-up sends a quarter of the rate for a
+// quarter second, half for another, then the whole rate for half a
+// second: 25, 50 and 200 requests at 400/s, no more at once.
+func TestWarmUpRampsTheRate(t *testing.T) {
+	var n atomic.Int64
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		n.Add(1)
+		_, _ = w.Write([]byte(`{"response":{"allowed":true}}`))
+	}))
+	defer srv.Close()
+	client := newClient(clientOptions{})
+	defer client.CloseIdleConnections()
+	start := time.Now()
+	warmUp(client, srv.URL, nil, 400)
+	if took := time.Since(start); n.Load() != 25+50+200 || took < time.Second {
+		t.Errorf("%d requests in %v; want 275 in a second", n.Load(), took)
+	}
 }

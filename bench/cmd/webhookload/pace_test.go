@@ -44,7 +44,7 @@ func startSleepSlots(interval time.Duration) (slots, time.Time) {
 // each answered and timed.
 func TestHoldSendsEverySlot(t *testing.T) {
 	srv := startAnsweringServer(t, 100, 0)
-	client := newClient(false)
+	client := newClient(clientOptions{})
 	defer client.CloseIdleConnections()
 	r := hold(client, srv.URL, nil, 20, 250*time.Millisecond)
 	if len(r.latencies) != 5 || len(r.lateness) != 5 || r.errors != 0 {
@@ -57,7 +57,7 @@ func TestHoldSendsEverySlot(t *testing.T) {
 // the hold cannot pass for one that held its rate.
 func TestAFailingPaceCountsTheRestAsErrors(t *testing.T) {
 	srv := startAnsweringServer(t, 100, 0)
-	client := newClient(false)
+	client := newClient(clientOptions{})
 	defer client.CloseIdleConnections()
 	defer func(start func(time.Duration) (slots, time.Time)) { startPace = start }(startPace)
 	startPace = func(interval time.Duration) (slots, time.Time) {
