@@ -75,13 +75,22 @@ func (s *Server) admissionServer(ctx context.Context, certs *certReloader) *http
 // of waiting in the kernel's backlog), and counted.
 type capped struct {
 	net.Listener
-	max     int64
-	open    atomic.Int64
-	refused func()
+	max   int64
+	open  atomic.Int64
+	hooks connHooks
 }
 
-func capConnections(l net.Listener, max int, refused func()) *capped {
-	return &capped{Listener: l, max: int64(max), refused: refused}
+// connHooks are told of each connection a capped listener accepts, of its
+// close, and of each it refuses over the cap.
+type connHooks struct {
+	accepted, closed, refused func()
+}
+
+// noConnHooks tell nobody.
+var noConnHooks = connHooks{accepted: func() {}, closed: func() {}, refused: func() {}}
+
+func capConnections(l net.Listener, max int, hooks connHooks) *capped {
+	return &capped{Listener: l, max: int64(max), hooks: hooks}
 }
 
 func (l *capped) Accept() (net.Conn, error) {
@@ -91,12 +100,18 @@ func (l *capped) Accept() (net.Conn, error) {
 			return nil, err
 		}
 		if l.open.Add(1) <= l.max {
-			return &countedConn{Conn: c, close: func() { l.open.Add(-1) }}, nil
+			l.hooks.accepted()
+			return &countedConn{Conn: c, close: l.closed}, nil
 		}
 		l.open.Add(-1)
-		l.refused() // counted before the close: whoever sees the close sees the count
+		l.hooks.refused() // counted before the close: whoever sees the close sees the count
 		_ = c.Close()
 	}
+}
+
+func (l *capped) closed() {
+	l.open.Add(-1)
+	l.hooks.closed()
 }
 
 // countedConn gives its slot back once, on its first Close.

@@ -28,9 +28,9 @@ func (s *Server) Serve(ctx context.Context, admission, probes net.Listener, cert
 	if err != nil {
 		return err
 	}
-	running := []*running{s.start(s.admissionServer(ctx, certs), capConnections(admission, s.opts.MaxConnections, s.metrics.refusedConns.Inc), true)}
+	running := []*running{s.start(s.admissionServer(ctx, certs), capConnections(admission, s.opts.MaxConnections, s.metrics.connHooks()), true)}
 	if probes != nil {
-		running = append(running, s.start(s.httpServer(ctx, s.ProbeHandler()), capConnections(probes, maxProbeConnections, func() {}), false))
+		running = append(running, s.start(s.httpServer(ctx, s.ProbeHandler()), capConnections(probes, maxProbeConnections, noConnHooks), false))
 	}
 	go s.Run(ctx)
 	if err := firstFailure(ctx, running); err != nil {

@@ -163,6 +163,37 @@ func TestConnectionsOverTheCapAreClosedAndCounted(t *testing.T) {
 	}
 }
 
+// TestConnectionsAreCountedAsTheyOpenAndClose: the admission port's
+// connections accepted (each a handshake: a storm of new connections shows
+// as a rate near the requests') and open, which falls as they close.
+func TestConnectionsAreCountedAsTheyOpenAndClose(t *testing.T) {
+	s := startServing(t, Options{MaxConnections: 2}, nil)
+	var conns []net.Conn
+	for range 2 {
+		c, err := net.Dial("tcp", s.admission)
+		if err != nil {
+			t.Fatal(err)
+		}
+		conns = append(conns, c)
+	}
+	over, err := net.Dial("tcp", s.admission)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer over.Close()
+	_ = closedWithin(over, 2*time.Second) // accepted after the first two
+	if accepted, open := probeMetric(t, s, "kval_webhook_connections_accepted_total"), probeMetric(t, s, "kval_webhook_connections_open"); accepted != "2" || open != "2" {
+		t.Errorf("accepted %s, open %s; want 2 and 2", accepted, open)
+	}
+	conns[0].Close()
+	eventually(t, "one connection open", func() bool { return probeMetric(t, s, "kval_webhook_connections_open") == "1" })
+	conns[1].Close()
+	eventually(t, "none open", func() bool { return probeMetric(t, s, "kval_webhook_connections_open") == "0" })
+	if accepted := probeMetric(t, s, "kval_webhook_connections_accepted_total"); accepted != "2" {
+		t.Errorf("accepted %s after the closes, want 2", accepted)
+	}
+}
+
 func probeMetric(t *testing.T, s *serving, sample string) string {
 	t.Helper()
 	resp, err := http.Get("http://" + s.probe + "/metrics")

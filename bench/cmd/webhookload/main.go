@@ -329,12 +329,19 @@ func (r *result) add(late, took time.Duration, failure string) {
 	r.latencies = append(r.latencies, took)
 	r.lateness = append(r.lateness, late)
 	if failure != "" {
-		r.fail(failure, 1)
+		r.countFailure(failure, 1)
 	}
 }
 
-// fail counts n errors of one kind.
-func (r *result) fail(failure string, n int) {
+// notSent counts the n requests a hold did not send as errors.
+func (r *result) notSent(err error, n int) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.countFailure("not sent: "+err.Error(), n)
+}
+
+// countFailure counts n errors of one kind; r.mu is held.
+func (r *result) countFailure(failure string, n int) {
 	if r.failures == nil {
 		r.failures = map[string]int{}
 	}
@@ -397,7 +404,7 @@ func hold(client *loadClient, url string, body []byte, rate int, duration time.D
 	for i := 0; i < n; {
 		ready, err := pace.wait()
 		if err != nil { // the rest of the hold is not sent: count it failed
-			res.fail("not sent: "+err.Error(), n-i)
+			res.notSent(err, n-i) // requests sent before may still be adding theirs
 			break
 		}
 		for ; ready > 0 && i < n; ready, i = ready-1, i+1 {
