@@ -2,9 +2,14 @@ package e2e
 
 import (
 	"context"
+	"crypto/tls"
+	"errors"
 	"io"
+	"maps"
 	"net"
 	"net/http"
+	"slices"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -15,14 +20,16 @@ import (
 // the next replica whose /readyz passed when last checked (every 50ms, as
 // endpoints follow readiness), with no second try when that replica
 // refuses it (the client's request fails), and connections already open
-// stay with their replica.
+// stay with their replica. It records the application protocols each
+// connection's TLS ClientHello offers.
 type balancer struct {
 	listener net.Listener
 	replicas []*kvalReplica
 
-	mu    sync.Mutex
-	ready []bool
-	next  int
+	mu      sync.Mutex
+	ready   []bool
+	next    int
+	offered map[string]bool // ALPN lists, comma-separated
 }
 
 // startBalancer balances over the replicas until the test ends.
@@ -32,7 +39,7 @@ func startBalancer(t *testing.T, replicas ...*kvalReplica) *balancer {
 	if err != nil {
 		t.Fatal(err)
 	}
-	b := &balancer{listener: l, replicas: replicas, ready: make([]bool, len(replicas))}
+	b := &balancer{listener: l, replicas: replicas, ready: make([]bool, len(replicas)), offered: map[string]bool{}}
 	ctx, cancel := context.WithCancel(context.Background())
 	var wg sync.WaitGroup
 	wg.Go(func() { b.checkReadiness(ctx) })
@@ -82,6 +89,10 @@ func (b *balancer) accept() {
 // either side closes; without one, or when it refuses, it closes c.
 func (b *balancer) forward(c net.Conn) {
 	defer c.Close()
+	hello, err := b.readClientHello(c)
+	if err != nil {
+		return
+	}
 	addr, ok := b.pick()
 	if !ok {
 		return
@@ -91,6 +102,9 @@ func (b *balancer) forward(c net.Conn) {
 		return
 	}
 	defer upstream.Close()
+	if _, err := upstream.Write(hello); err != nil {
+		return
+	}
 	done := make(chan struct{}, 2)
 	go func() { _, _ = io.Copy(upstream, c); done <- struct{}{} }()
 	go func() { _, _ = io.Copy(c, upstream); done <- struct{}{} }()
@@ -110,3 +124,46 @@ func (b *balancer) pick() (string, bool) {
 	}
 	return "", false
 }
+
+// readClientHello reads c's TLS ClientHello, records the protocols it
+// offers, and returns the bytes read, to be sent on as they came.
+func (b *balancer) readClientHello(c net.Conn) ([]byte, error) {
+	_ = c.SetReadDeadline(time.Now().Add(5 * time.Second))
+	defer func() { _ = c.SetReadDeadline(time.Time{}) }()
+	peek := &peekingConn{Conn: c}
+	var offered []string
+	seen := errors.New("ClientHello read")
+	err := tls.Server(peek, &tls.Config{GetConfigForClient: func(hello *tls.ClientHelloInfo) (*tls.Config, error) {
+		offered = hello.SupportedProtos
+		return nil, seen
+	}}).Handshake()
+	if !errors.Is(err, seen) {
+		return nil, err
+	}
+	b.mu.Lock()
+	b.offered[strings.Join(offered, ",")] = true
+	b.mu.Unlock()
+	return peek.read, nil
+}
+
+// offeredProtocols are the ALPN lists the connections offered so far.
+func (b *balancer) offeredProtocols() []string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return slices.Sorted(maps.Keys(b.offered))
+}
+
+// peekingConn keeps what is read from it and writes nothing: the alert of
+// the handshake readClientHello breaks off goes nowhere.
+type peekingConn struct {
+	net.Conn
+	read []byte
+}
+
+func (p *peekingConn) Read(buf []byte) (int, error) {
+	n, err := p.Conn.Read(buf)
+	p.read = append(p.read, buf[:n]...)
+	return n, err
+}
+
+func (p *peekingConn) Write(buf []byte) (int, error) { return len(buf), nil }

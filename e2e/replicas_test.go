@@ -3,7 +3,9 @@ package e2e
 import (
 	"context"
 	"fmt"
+	"net"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -22,11 +24,33 @@ import (
 // SIGKILL. No write may be admitted or denied wrongly; none may fail
 // during the SIGTERM restarts; during the SIGKILL, only those in flight
 // on the killed replica and those sent to it before the balancer saw it
-// gone may (the test logs how many).
+// gone may (the test logs how many). It runs over both transports
+// kube-apiserver calls webhooks with: HTTP/1.1, as for a webhook referenced
+// by a Service (any in a cluster; here a URL at 0.0.0.0, which is not a
+// loopback address to kube-apiserver and reaches the loopback on Linux),
+// and HTTP/2, as for one at a loopback URL; the balancer checks which
+// protocols kube-apiserver offered.
 func TestTwoReplicasRestartWithoutFailingWrites(t *testing.T) {
-	h := replicatedWebhook(t, "replicas")
-	r0, r1 := h.replicas[0], h.replicas[1]
+	for _, transport := range []struct {
+		name, prefix, host, offered string
+	}{
+		{"HTTP/1.1", "replicas-http1", "0.0.0.0", "http/1.1"},
+		{"HTTP/2", "replicas", "127.0.0.1", "h2,http/1.1"},
+	} {
+		t.Run(transport.name, func(t *testing.T) {
+			h := replicatedWebhook(t, transport.prefix, transport.host)
+			restartWithoutFailingWrites(t, h)
+			if offered := h.balancer.offeredProtocols(); !slices.Equal(offered, []string{transport.offered}) {
+				t.Errorf("kube-apiserver offered %q, want %q", offered, transport.offered)
+			}
+		})
+	}
+}
 
+// restartWithoutFailingWrites restarts h's replicas with SIGTERM, then
+// kills one, under load (see TestTwoReplicasRestartWithoutFailingWrites).
+func restartWithoutFailingWrites(t *testing.T, h *replicated) {
+	r0, r1 := h.replicas[0], h.replicas[1]
 	t.Run("SIGTERM", func(t *testing.T) {
 		got := h.underLoad(t, func() {
 			for _, r := range []*kvalReplica{r0, r1} {
@@ -69,11 +93,13 @@ const writers = 4
 type replicated struct {
 	*kvalWebhook
 	replicas []*kvalReplica
+	balancer *balancer
 }
 
 // replicatedWebhook starts two replicas serving the test CRD of group
-// <prefix>.e2e.kval.dev and registers the balancer in front of them.
-func replicatedWebhook(t *testing.T, prefix string) *replicated {
+// <prefix>.e2e.kval.dev and registers the balancer in front of them, at
+// host (the balancer's port).
+func replicatedWebhook(t *testing.T, prefix, host string) *replicated {
 	t.Helper()
 	group := prefix + ".e2e.kval.dev"
 	h := &kvalWebhook{name: "kval." + group, group: group, crd: ledgerCRD(t, group), client: dynamicClient(t),
@@ -86,10 +112,14 @@ func replicatedWebhook(t *testing.T, prefix string) *replicated {
 		"--drain-delay", "1s", "--shutdown-grace", "5s"}
 	bin := buildKval(t)
 	rep := &replicated{kvalWebhook: h, replicas: []*kvalReplica{newKvalReplica(t, bin, "replica-0", flags...), newKvalReplica(t, bin, "replica-1", flags...)}}
-	b := startBalancer(t, rep.replicas...)
+	rep.balancer = startBalancer(t, rep.replicas...)
+	_, port, err := net.SplitHostPort(rep.balancer.addr())
+	if err != nil {
+		t.Fatal(err)
+	}
 	installCRD(t, h.client, withoutMutability(t, h.crd))
 	ensure(t, h.client.Resource(namespaceRes), namespace(ledgerNamespace))
-	registerKvalWebhook(t, h.name, group, []string{"*"}, "https://"+b.addr()+"/validate", certPEM)
+	registerKvalWebhook(t, h.name, group, []string{"*"}, "https://"+net.JoinHostPort(host, port)+"/validate", certPEM)
 	h.ledgers = h.client.Resource(h.resource).Namespace(ledgerNamespace)
 	h.waitUntilCalled(t)
 	return rep

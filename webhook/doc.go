@@ -78,7 +78,8 @@
 //     under kube-apiserver's 30 s webhook limit, header bytes, HTTP/2
 //     streams per connection, and a cap on open connections.
 //   - When Serve's context ends (serve.go): /readyz fails, both ports keep
-//     answering for DrainDelay with keep-alives off, then shut down within
+//     answering for DrainDelay, each answer closing its connection
+//     (server.go's closingWhileDraining), then shut down within
 //     ShutdownGrace.
 //
 // # KUDO Instances (Options.OperatorVersions, kval serve --kudo-instances)

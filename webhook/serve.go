@@ -17,10 +17,10 @@ func (s *Server) ServeTLS(ctx context.Context, l net.Listener, certFile, keyFile
 // certificate files (reloaded when they change), /healthz, /readyz and
 // /metrics over plain HTTP on probes (unless nil), and runs the sources,
 // until ctx ends. Then it drains: /readyz fails at once, both ports keep
-// answering for Options.DrainDelay with keep-alives off (clients reconnect,
-// and reach another replica once endpoints have dropped this one), and then
-// the listeners close and the requests in flight finish within
-// Options.ShutdownGrace.
+// answering for Options.DrainDelay, each answer closing its connection
+// (clients reconnect, and reach another replica once endpoints have
+// dropped this one; see closingWhileDraining), and then the listeners
+// close and the requests in flight finish within Options.ShutdownGrace.
 func (s *Server) Serve(ctx context.Context, admission, probes net.Listener, certFile, keyFile string) error {
 	certs, err := newCertReloader(certFile, keyFile, func(err error) {
 		s.log.Error("serving certificate not reloaded; the previous one stays in use", "error", err)
@@ -36,7 +36,7 @@ func (s *Server) Serve(ctx context.Context, admission, probes net.Listener, cert
 	if err := firstFailure(ctx, running); err != nil {
 		return errors.Join(err, shutdown(running, time.Second))
 	}
-	s.drain(running)
+	s.drain()
 	return shutdown(running, s.opts.ShutdownGrace)
 }
 
@@ -84,13 +84,10 @@ func firstFailure(ctx context.Context, servers []*running) error {
 }
 
 // drain makes /readyz fail and keeps serving for the drain delay, closing
-// connections as their requests end.
-func (s *Server) drain(servers []*running) {
+// connections as their requests end (closingWhileDraining).
+func (s *Server) drain() {
 	s.draining.Store(true)
 	s.log.Info("draining: /readyz fails, requests are still answered", "for", s.opts.DrainDelay.String())
-	for _, r := range servers {
-		r.srv.SetKeepAlivesEnabled(false)
-	}
 	time.Sleep(s.opts.DrainDelay)
 	s.log.Info("shutting down: no new connections, finishing the requests in flight", "within", s.opts.ShutdownGrace.String())
 }

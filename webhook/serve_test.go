@@ -1,6 +1,7 @@
 package webhook
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"crypto/tls"
@@ -120,6 +121,44 @@ func TestSlowAndIdleConnectionsAreClosed(t *testing.T) {
 	if closedWithin(idle, 2*time.Second) != nil {
 		t.Errorf("an idle kept-alive connection stayed open")
 	}
+}
+
+// TestDrainingLeavesIdleConnectionsToTheirNextRequest: an HTTP/1.1
+// connection idle when the drain begins (kube-apiserver keeps 25) is not
+// closed under its client, which may be sending on it; its next request is
+// answered and closes it.
+func TestDrainingLeavesIdleConnectionsToTheirNextRequest(t *testing.T) {
+	s := startServing(t, Options{DrainDelay: 2 * time.Second}, nil)
+	c := dialTLS(t, s.admission)
+	answers := bufio.NewReader(c)
+	body, _ := json.Marshal(review(admissionv1.Create, database("postgres", "16.2"), nil))
+	post := func() (*http.Response, error) {
+		fmt.Fprintf(c, "POST /validate HTTP/1.1\r\nHost: kval\r\nContent-Type: application/json\r\nContent-Length: %d\r\n\r\n%s", len(body), body)
+		resp, err := http.ReadResponse(answers, nil)
+		if err == nil {
+			_, err = io.Copy(io.Discard, resp.Body)
+			resp.Body.Close()
+		}
+		return resp, err
+	}
+	if resp, err := post(); err != nil || resp.StatusCode != 200 || resp.Close {
+		t.Fatalf("before the drain: %v, %v", resp, err)
+	}
+	s.cancel()
+	eventually(t, "unready", func() bool { return s.status(t, http.DefaultClient, "GET", "http://"+s.probe+"/readyz") == 503 })
+	time.Sleep(100 * time.Millisecond) // the drain under way
+	resp, err := post()
+	if err != nil || resp.StatusCode != 200 {
+		t.Fatalf("on a connection idle at the drain: %v, %v", resp, err)
+	}
+	if !resp.Close {
+		t.Errorf("the answer during the drain keeps its connection")
+	}
+	if closedWithin(c, 2*time.Second) != nil {
+		t.Errorf("the connection stayed open after its answer")
+	}
+	s.cancel = nil
+	<-s.done
 }
 
 func dialTLS(t *testing.T, addr string) *tls.Conn {

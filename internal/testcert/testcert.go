@@ -1,6 +1,9 @@
-// Package testcert writes self-signed serving certificates for 127.0.0.1,
-// for the tests and benchmarks that serve kval's webhook over TLS (a
-// caBundle for kube-apiserver is the certificate itself).
+// Package testcert writes self-signed serving certificates for 127.0.0.1
+// and 0.0.0.0, for the tests and benchmarks that serve kval's webhook over
+// TLS (a caBundle for kube-apiserver is the certificate itself). Linux
+// connects 0.0.0.0 to the loopback, and kube-apiserver, which calls a
+// webhook at a loopback URL over HTTP/2, calls one at 0.0.0.0 over
+// HTTP/1.1, as it calls a webhook referenced by a Service: e2e tests both.
 package testcert
 
 import (
@@ -26,7 +29,8 @@ type Files struct {
 }
 
 // Write writes tls.crt and tls.key into dir: a self-signed certificate for
-// 127.0.0.1 with the serial number, valid from an hour ago for a day.
+// 127.0.0.1 and 0.0.0.0 with the serial number, valid from an hour ago for
+// a day.
 func Write(dir string, serial int64) (Files, error) {
 	key, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
 	if err != nil {
@@ -37,7 +41,7 @@ func Write(dir string, serial int64) (Files, error) {
 		Subject:               pkix.Name{CommonName: "kval test webhook"},
 		NotBefore:             time.Now().Add(-time.Hour),
 		NotAfter:              time.Now().Add(24 * time.Hour),
-		IPAddresses:           []net.IP{net.IPv4(127, 0, 0, 1)},
+		IPAddresses:           []net.IP{net.IPv4(127, 0, 0, 1), net.IPv4zero},
 		KeyUsage:              x509.KeyUsageDigitalSignature | x509.KeyUsageCertSign,
 		ExtKeyUsage:           []x509.ExtKeyUsage{x509.ExtKeyUsageServerAuth},
 		BasicConstraintsValid: true,

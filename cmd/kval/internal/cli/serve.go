@@ -87,8 +87,9 @@ connections (--max-connections, read, write and idle timeouts), and time
 (the answer comes at --request-timeout, the work stops soon after).
 
 On SIGTERM /readyz fails at once, requests are still answered for
---drain-delay (keep-alives off, so clients move to another replica), then
-the listeners close and the requests in flight get --shutdown-grace.
+--drain-delay (each answer closing its connection, so clients move to
+another replica), then the listeners close and the requests in flight get
+--shutdown-grace.
 
 --kudo-instances checks KUDO Instances (kudo.dev/v1beta1) with the rules of
 kval params: /mutate adds the defaults of immutable parameters to an
