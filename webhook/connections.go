@@ -15,10 +15,14 @@ import (
 // webhook call at most 30 s (timeoutSeconds), 10 s by default: a request
 // whose body has not arrived within readTimeout cannot be answered in
 // time anyway, and slow or idle clients do not keep connections forever.
+// An idle connection is kept longer than kube-apiserver keeps it
+// (client-go's transport: 90 s), so that kube-apiserver closes it first:
+// closed by kval under a kube-apiserver sending on it, it fails that
+// request with EOF, and a POST is not retried.
 const (
 	readHeaderTimeout = 5 * time.Second
 	readTimeout       = 10 * time.Second
-	idleTimeout       = 60 * time.Second
+	idleTimeout       = 120 * time.Second
 	maxHeaderBytes    = 64 << 10
 	// maxConcurrentStreams bounds the requests of one HTTP/2 connection;
 	// kube-apiserver opens more connections when it needs more.

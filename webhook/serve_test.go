@@ -16,6 +16,7 @@ import (
 	"time"
 
 	admissionv1 "k8s.io/api/admission/v1"
+	utilnet "k8s.io/apimachinery/pkg/util/net"
 
 	"github.com/kval-dev/kval/internal/testcert"
 )
@@ -257,6 +258,18 @@ func TestTheServersKeepTheirLimits(t *testing.T) {
 	if srv.ReadTimeout == 0 || srv.WriteTimeout >= 30*time.Second || srv.WriteTimeout <= s.opts.Timeout+s.opts.OverloadWait ||
 		srv.IdleTimeout == 0 || srv.ReadHeaderTimeout == 0 || srv.MaxHeaderBytes == 0 || srv.HTTP2 == nil || srv.HTTP2.MaxConcurrentStreams == 0 {
 		t.Errorf("limits: %+v", srv)
+	}
+}
+
+// TestIdleConnectionsOutliveKubeAPIServers: kval keeps an idle connection
+// longer than kube-apiserver's webhook transport (client-go's, with
+// k8s.io/apimachinery's defaults) does, so that kube-apiserver closes it
+// first and never sends on one kval is closing.
+func TestIdleConnectionsOutliveKubeAPIServers(t *testing.T) {
+	upstream := utilnet.SetTransportDefaults(&http.Transport{}).IdleConnTimeout
+	s := New(exampleCatalog(t, Options{}), Options{})
+	if idle := s.httpServer(context.Background(), s.AdmissionHandler()).IdleTimeout; upstream == 0 || idle <= upstream {
+		t.Errorf("idle connections kept %v, kube-apiserver's %v: want longer", idle, upstream)
 	}
 }
 
