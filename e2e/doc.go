@@ -116,7 +116,12 @@
 //     none failed; (b) one replica gets SIGKILL: none admitted or denied
 //     wrongly, and the few that failed (those in flight on it, or sent to
 //     it before the balancer saw it gone) are logged. With --drain-delay 0
-//     the SIGTERM case fails writes.
+//     the SIGTERM case fails writes. It runs over HTTP/1.1, as kube-apiserver
+//     calls a webhook referenced by a Service (the balancer registered at
+//     0.0.0.0, which Linux connects to the loopback and kube-apiserver does
+//     not take for it), and over HTTP/2, as it calls one at a loopback URL;
+//     the balancer reads each ClientHello and checks the protocols offered.
+//     Over HTTP/1.1 a drain that closed idle connections failed writes.
 //   - TestWebhookServesLiveAnnotatedCRDs: the webhook serves the cluster's
 //     CRDs (kval serve --watch-crds); the CRD was created as `kval annotate`
 //     writes it, and a change of its annotation in the cluster changes what
