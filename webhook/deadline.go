@@ -99,8 +99,8 @@ func (s *Server) late(ctx context.Context, a outcome) outcome {
 	if a.readErr != nil || a.panicked != nil {
 		return a
 	}
-	a.resp, a.reason = response(nil, deny(reasonTimeout, http.StatusGatewayTimeout, "kval did not finish checking %s in time: %v (--request-timeout %v)",
-		kindOf(a.req.Kind), ctx.Err(), s.opts.Timeout))
+	a.resp, a.reason = response(nil, deny(reasonTimeout, http.StatusGatewayTimeout, "kval did not finish checking %s in time: %v (%s)",
+		kindOf(a.req.Kind), ctx.Err(), s.timeoutReason(ctx)))
 	a.resp.UID = a.req.UID
 	a.review = nil
 	return a

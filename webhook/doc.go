@@ -55,6 +55,9 @@
 //     body's length before reading it, waits OverloadWait for room, else
 //     gets HTTP 429 without its body being read; its work gives the bytes
 //     back when it ends, after its answer if it outlived its timeout.
+//   - The deadline is Options.Timeout from the request's arrival, or a
+//     second before kube-apiserver gives up when its timeout parameter
+//     says it waits less (timeout.go).
 //   - The answer comes at the deadline (deadline.go): the request is read
 //     and answered on a goroutine of its own with the request's context,
 //     which the engine checks between steps and CEL at its interrupt

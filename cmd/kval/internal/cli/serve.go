@@ -84,7 +84,8 @@ Load is bounded: request bytes in flight (--max-inflight-bytes, sized from
 the container's memory limit, whose 90% also becomes GOMEMLIMIT unless it is
 set; a request that finds no room within --overload-wait gets HTTP 429),
 connections (--max-connections, read, write and idle timeouts), and time
-(the answer comes at --request-timeout, the work stops soon after).
+(the answer comes at --request-timeout, or a second before kube-apiserver
+gives up when it waits less, and the work stops soon after).
 
 On SIGTERM /readyz fails at once, requests are still answered for
 --drain-delay (each answer closing its connection, so clients move to
@@ -124,7 +125,7 @@ serve runs with GOGC=400 (fewer garbage collections, shorter tail latency).`,
 	f.StringVar(&o.probeListen, "probe-listen", "127.0.0.1:8080", "address of /healthz, /readyz and /metrics (plain HTTP); in a pod, :8080")
 	f.StringVar(&o.certFile, "tls-cert-file", "", "serving certificate (PEM), reloaded when it changes")
 	f.StringVar(&o.keyFile, "tls-private-key-file", "", "private key of the serving certificate (PEM)")
-	f.DurationVar(&o.timeout, "request-timeout", webhook.DefaultTimeout, "time limit of one request; keep it below the webhook's timeoutSeconds")
+	f.DurationVar(&o.timeout, "request-timeout", webhook.DefaultTimeout, "time limit of one request; kval answers sooner when kube-apiserver waits less (its timeout parameter: the webhook's timeoutSeconds or the API request's time left)")
 	f.StringVar(&o.logFormat, "log-format", "json", "log format: json or text")
 	o.limits.flags(f)
 	return cmd
