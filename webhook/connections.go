@@ -54,7 +54,7 @@ func (s *Server) writeTimeout() time.Duration {
 // httpServer is an http.Server for handler with kval's connection limits.
 func (s *Server) httpServer(ctx context.Context, handler http.Handler) *http.Server {
 	return &http.Server{
-		Handler:           handler,
+		Handler:           s.closingWhileDraining(handler),
 		ReadHeaderTimeout: s.conn.readHeader,
 		ReadTimeout:       s.conn.read,
 		WriteTimeout:      s.writeTimeout(),

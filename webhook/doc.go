@@ -82,7 +82,7 @@
 //     streams per connection, and a cap on open connections.
 //   - When Serve's context ends (serve.go): /readyz fails, both ports keep
 //     answering for DrainDelay, each answer closing its connection
-//     (server.go's closingWhileDraining), then shut down within
+//     (serve.go's closingWhileDraining), then shut down within
 //     ShutdownGrace.
 //
 // # KUDO Instances (Options.OperatorVersions, kval serve --kudo-instances)

@@ -19,9 +19,9 @@ import (
 // serveReview reads an AdmissionReview, answers its request with the
 // endpoint and writes the review back with the response. The timeout
 // counts from the request's arrival (Options.Timeout, or sooner when
-// kube-apiserver says it waits less: timeout.go); before its body is read, the request
-// takes room for it in the in-flight budget, or is refused when none
-// frees up soon. The body is read and answered on a worker (deadline.go).
+// kube-apiserver says it waits less: timeout.go); before its body is
+// read, the request takes room for it in the in-flight budget, or is
+// refused when none frees up soon. The body is read and answered on a worker (deadline.go).
 // With onePass, the review's objects are decoded with it when they can be
 // (onepass.go).
 func (s *Server) serveReview(fn endpoint, onePass bool) http.HandlerFunc {

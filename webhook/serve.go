@@ -92,6 +92,23 @@ func (s *Server) drain() {
 	s.log.Info("shutting down: no new connections, finishing the requests in flight", "within", s.opts.ShutdownGrace.String())
 }
 
+// closingWhileDraining closes each connection once it has answered, from
+// the drain on (Connection: close; over HTTP/2 a GOAWAY): the client reads
+// the close with the answer and sends its next request on a new
+// connection, which reaches another replica. Connections idle at the drain
+// stay open for their next request: closing them under a client that is
+// sending on one failed that request (EOF; over HTTP/1.1, kube-apiserver's
+// way to a Service's webhook, it does not retry a POST), which turning
+// net/http's keep-alives off did.
+func (s *Server) closingWhileDraining(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if s.draining.Load() {
+			w.Header().Set("Connection", "close")
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
 // shutdown stops the servers, in order, each within grace, and returns
 // what went wrong.
 func shutdown(servers []*running, grace time.Duration) error {

@@ -267,7 +267,7 @@ func TestTheServersKeepTheirLimits(t *testing.T) {
 // first and never sends on one kval is closing.
 func TestIdleConnectionsOutliveKubeAPIServers(t *testing.T) {
 	upstream := utilnet.SetTransportDefaults(&http.Transport{}).IdleConnTimeout
-	s := New(exampleCatalog(t, Options{}), Options{})
+	s := newServer(t, Options{})
 	if idle := s.httpServer(context.Background(), s.AdmissionHandler()).IdleTimeout; upstream == 0 || idle <= upstream {
 		t.Errorf("idle connections kept %v, kube-apiserver's %v: want longer", idle, upstream)
 	}

@@ -125,7 +125,7 @@ func (s *Server) Handler() http.Handler {
 	mux := http.NewServeMux()
 	s.admissionRoutes(mux)
 	s.probeRoutes(mux)
-	return s.recovered(s.closingWhileDraining(mux))
+	return s.recovered(mux)
 }
 
 // AdmissionHandler serves /validate and /mutate only: the port
@@ -133,31 +133,14 @@ func (s *Server) Handler() http.Handler {
 func (s *Server) AdmissionHandler() http.Handler {
 	mux := http.NewServeMux()
 	s.admissionRoutes(mux)
-	return s.recovered(s.closingWhileDraining(mux))
+	return s.recovered(mux)
 }
 
 // ProbeHandler serves /healthz, /readyz and /metrics.
 func (s *Server) ProbeHandler() http.Handler {
 	mux := http.NewServeMux()
 	s.probeRoutes(mux)
-	return s.recovered(s.closingWhileDraining(mux))
-}
-
-// closingWhileDraining closes each connection once it has answered, from
-// the drain on (Connection: close; over HTTP/2 a GOAWAY): the client reads
-// the close with the answer and sends its next request on a new
-// connection, which reaches another replica. Connections idle at the drain
-// stay open for their next request: closing them under a client that is
-// sending on one failed that request (EOF; over HTTP/1.1, kube-apiserver's
-// way to a Service's webhook, it does not retry a POST), which turning
-// net/http's keep-alives off did.
-func (s *Server) closingWhileDraining(next http.Handler) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if s.draining.Load() {
-			w.Header().Set("Connection", "close")
-		}
-		next.ServeHTTP(w, r)
-	})
+	return s.recovered(mux)
 }
 
 func (s *Server) admissionRoutes(mux *http.ServeMux) {

@@ -19,12 +19,12 @@ import (
 // requestContext is r's context with the deadline of its answer:
 // Options.Timeout from now, or sooner when kube-apiserver waits less.
 func (s *Server) requestContext(r *http.Request) (context.Context, context.CancelFunc) {
-	ctx, timeout := r.Context(), s.opts.Timeout
-	if waits, ok := kubeAPIServerWaits(r.URL); ok && answerWithin(waits) < timeout {
-		timeout = answerWithin(waits)
-		ctx = context.WithValue(ctx, kubeAPIServerWaitsKey{}, waits)
+	ctx := r.Context()
+	waits, ok := kubeAPIServerWaits(r.URL)
+	if !ok || answerWithin(waits) >= s.opts.Timeout {
+		return context.WithTimeout(ctx, s.opts.Timeout)
 	}
-	return context.WithTimeout(ctx, timeout)
+	return context.WithTimeout(context.WithValue(ctx, kubeAPIServerWaitsKey{}, waits), answerWithin(waits))
 }
 
 // kubeAPIServerWaitsKey holds, in a request's context, the timeout

@@ -77,8 +77,8 @@ func TestClientCountsAnAbsentServer(t *testing.T) {
 }
 
 // TestErrorsAreCountedByKind: a hold's row ends with its errors by kind,
-// the most frequent first: HTTP statuses, answers that do not allow, and
-// connections the server closed.
+// the most frequent first: HTTP statuses, answers that do not allow,
+// connections the server closed, and answers cut short.
 func TestErrorsAreCountedByKind(t *testing.T) {
 	var n atomic.Int64
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -109,6 +109,15 @@ func TestErrorsAreCountedByKind(t *testing.T) {
 	defer closing.Close()
 	if failure := send(client, closing.URL, nil); failure != "EOF" {
 		t.Errorf("a connection closed unanswered: %q, want EOF", failure)
+	}
+	cut := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		conn, _, _ := w.(http.Hijacker).Hijack()
+		_, _ = conn.Write([]byte("HTTP/1.1 200 OK\r\nContent-Length: 100\r\n\r\n{"))
+		_ = conn.Close()
+	}))
+	defer cut.Close()
+	if failure := send(client, cut.URL, nil); failure != "reading the answer: unexpected EOF" {
+		t.Errorf("an answer cut short: %q, want it read in part", failure)
 	}
 }
 
@@ -277,30 +286,35 @@ func clientOutput(t *testing.T, c config) string {
 	return out.String()
 }
 
+// row is the row of a one-rate run's output.
+func row(t *testing.T, out string) string {
+	t.Helper()
+	lines := strings.Split(out, "\n")
+	if len(lines) < 3 || !strings.HasPrefix(lines[2], "highest rate") {
+		t.Fatalf("printed:\n%s", out)
+	}
+	return lines[1]
+}
+
 // rowField is the field of a one-rate run's row at index i (from 0: the
 // rate, then the columns header names).
 func rowField(t *testing.T, out string, i int) string {
 	t.Helper()
-	lines := strings.Split(out, "\n")
-	if f := strings.Fields(lines[min(1, len(lines)-1)]); i < len(f) {
-		return f[i]
+	f := strings.Fields(row(t, out))
+	if i >= len(f) {
+		t.Fatalf("no field %d in:\n%s", i, out)
 	}
-	t.Fatalf("no field %d in:\n%s", i, out)
-	return ""
+	return f[i]
 }
 
 // rowCounts reads the requests sent and the errors of a one-rate run's
 // output.
 func rowCounts(t *testing.T, out string) (sent, errs int) {
 	t.Helper()
-	lines := strings.Split(out, "\n")
-	if len(lines) < 3 || !strings.HasPrefix(lines[2], "highest rate") {
-		t.Fatalf("printed:\n%s", out)
-	}
 	var rate int
 	var p50, p99, maximum string
-	if _, err := fmt.Sscan(lines[1], &rate, &sent, &p50, &p99, &maximum, &errs); err != nil {
-		t.Fatalf("line %q: %v", lines[1], err)
+	if _, err := fmt.Sscan(row(t, out), &rate, &sent, &p50, &p99, &maximum, &errs); err != nil {
+		t.Fatalf("row of %q: %v", out, err)
 	}
 	return sent, errs
 }
@@ -430,13 +444,11 @@ func startAnsweringServer(t *testing.T, streams int, delay time.Duration) *httpt
 
 // TestWarmUpRampsTheRate: the warm-up sends a quarter of the rate for a
 // quarter second, half for another, then the whole rate for half a
-// second: 25, 50 and 200 requests at 400/s, no more at once.
+// second: 25, 50 and 200 requests at 400/s, where the whole rate for the
+// second would send 400.
 func TestWarmUpRampsTheRate(t *testing.T) {
 	var n atomic.Int64
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		n.Add(1)
-		_, _ = w.Write([]byte(`{"response":{"allowed":true}}`))
-	}))
+	srv := httptest.NewServer(constantAnswer(&n))
 	defer srv.Close()
 	client := newClient(clientOptions{})
 	defer client.CloseIdleConnections()
