@@ -10,11 +10,13 @@
 #	bench/manycore.sh build DIR      # DIR/*.xz: kval, kubeconform, vspeers, webhookload, cli.test, the schemas
 #	bench/manycore.sh run DIR OUT    # on the many-core machine; figures on stdout, profiles and traces in OUT
 #	bench/manycore.sh webhook DIR    # the webhook's part of run alone (one device call of a few minutes)
+#	bench/manycore.sh pinned DIR     # only its pinned processes, on rates up to 60,000/s
 #
 # SIZES, JOBS, ROUNDS, PROFILE_JOBS, RATES, SERVER_CPUS, CLIENT_CPUS,
 # REVIEW and HTTP2 change what run measures (defaults: 1,50000; 1,2,4,8,16;
-# 3; "2 16"; 5000,...,30000 by 5000, by 2500 from 10000 to 25000 for
-# webhook alone; 0-7; 8-15; as-written, webhookload's -review; unset:
+# 3, for vspeers and each rate of the webhook; "2 16"; 5000,...,30000 by
+# 5000, by 2500 from 10000 to 25000 for webhook alone, 10000 to 60000 for
+# pinned; 0-7; 8-15; as-written, webhookload's -review; unset:
 # HTTP/1.1 as kube-apiserver calls a webhook referenced by a Service, set:
 # HTTP/2, webhookload's -http2), e.g. to try it on a small machine first.
 set -u
@@ -78,20 +80,29 @@ run() {
 }
 
 webhook() { # the webhook against its baseline, in one process and pinned
-	local rates=${RATES:-5000,10000,15000,20000,25000,30000}
-	local review=${REVIEW:-as-written} proto=() label=HTTP/1.1
-	if [ -n "${HTTP2:-}" ]; then proto=(-http2) label=HTTP/2; fi
+	webhookSettings
 	echo "== webhook ($review review, $label): client and servers in one process, every core"
-	"$work/webhookload" -compare -rates "$rates" -duration 2s -rounds 3 -review "$review" "${proto[@]}"
+	"$work/webhookload" -compare -rates "$rates" -duration 2s -rounds "${ROUNDS:-3}" -review "$review" "${proto[@]}"
+	pinned
+}
+
+webhookSettings() { # rates, review and proto from the environment
+	rates=${RATES:-5000,10000,15000,20000,25000,30000}
+	review=${REVIEW:-as-written} proto=() label=HTTP/1.1
+	if [ -n "${HTTP2:-}" ]; then proto=(-http2) label=HTTP/2; fi
+}
+
+pinned() { # the webhook against its baseline as separate processes on separate cores
+	webhookSettings
 	local server=${SERVER_CPUS:-0-7} client=${CLIENT_CPUS:-8-15}
-	echo "== webhook: servers on cores $server, client on $client"
+	echo "== webhook ($review review, $label): servers on cores $server, client on $client"
 	taskset -c "$server" "$work/webhookload" -serve 127.0.0.1:8443 &
 	local kv=$!
 	taskset -c "$server" "$work/webhookload" -serve 127.0.0.1:8444 -baseline &
 	local base=$!
 	sleep 2
 	taskset -c "$client" "$work/webhookload" -server 127.0.0.1:8443 -baseline-server 127.0.0.1:8444 \
-		-rates "$rates" -duration 2s -rounds 3 -review "$review" "${proto[@]}"
+		-rates "$rates" -duration 2s -rounds "${ROUNDS:-3}" -review "$review" "${proto[@]}"
 	echo "kval's server:" && kill -INT "$kv" && wait "$kv"
 	echo "the baseline's server:" && kill -INT "$base" && wait "$base"
 }
@@ -101,8 +112,10 @@ build) build "$2" ;;
 run) run "$2" "$3" ;;
 webhook) # alone, a finer grid of rates by default: 0.8 of the baseline's rate must be readable
 	unpackAll "$2" && RATES=${RATES:-5000,10000,12500,15000,17500,20000,22500,25000,30000} webhook ;;
+pinned) # the pinned processes alone (issue 30's measurement), on a grid for HTTP/1.1's higher rates
+	unpackAll "$2" && RATES=${RATES:-10000,15000,20000,25000,30000,35000,40000,50000,60000} pinned ;;
 *)
-	echo "usage: $0 build DIR | run DIR OUT | webhook DIR" >&2
+	echo "usage: $0 build DIR | run DIR OUT | webhook DIR | pinned DIR" >&2
 	exit 2
 	;;
 esac
