@@ -20,11 +20,12 @@ import (
 // Options.Timeout from now, or sooner when kube-apiserver waits less.
 func (s *Server) requestContext(r *http.Request) (context.Context, context.CancelFunc) {
 	ctx := r.Context()
-	waits, ok := kubeAPIServerWaits(r.URL)
-	if !ok || answerWithin(waits) >= s.opts.Timeout {
-		return context.WithTimeout(ctx, s.opts.Timeout)
+	if waits, ok := kubeAPIServerWaits(r.URL); ok {
+		if within := answerWithin(waits); within < s.opts.Timeout {
+			return context.WithTimeout(context.WithValue(ctx, kubeAPIServerWaitsKey{}, waits), within)
+		}
 	}
-	return context.WithTimeout(context.WithValue(ctx, kubeAPIServerWaitsKey{}, waits), answerWithin(waits))
+	return context.WithTimeout(ctx, s.opts.Timeout)
 }
 
 // kubeAPIServerWaitsKey holds, in a request's context, the timeout
