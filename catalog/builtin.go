@@ -83,6 +83,7 @@ func (c *Catalog) builtinEntry(crd *schema.CRD) *entry {
 	}
 	opts := c.opts
 	opts.Engine.Extensions = append([]engine.Extension{crdLintExtension(opts.Lint)}, opts.Engine.Extensions...)
+	opts.Engine.Native = opts.Native
 	e := newEntry(crd, opts)
 	e.linted.Do(func() { e.isLinted.Store(true) })
 	actual, _ := c.builtins.LoadOrStore(crd, e)

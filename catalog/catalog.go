@@ -21,6 +21,10 @@ type Options struct {
 	// (Deployments, ConfigMaps) from their published schemas, for the
 	// groups no CRD of the catalog defines (see package builtin).
 	Builtins *builtin.Set
+	// Native validates the built-in kinds of Builtins with kube-apiserver's
+	// own code where it returns one (strategy.ForKind), in place of their
+	// schema's pipeline.
+	Native engine.NativeFunc
 	// Fallback CRDs serve the groups no CRD of the catalog defines, ahead
 	// of Builtins: kval serve --kudo-instances serves KUDO's Instances
 	// without a CRD of theirs (params.InstanceCRD).

@@ -18,6 +18,9 @@ type Options struct {
 	// memory for a CRD with many rules), and Validate refuses requests of
 	// Scope AllChecks. The zero value serves every request.
 	Scope Scope
+	// Native, when it returns a Native for the version, validates its
+	// objects in place of the schema's pipeline (built-in kinds).
+	Native NativeFunc
 }
 
 // Validator runs the pipeline for objects of one CRD version. It is safe for
@@ -40,6 +43,8 @@ type Validator struct {
 	mutability *mutability.Checker
 	// checks are the extensions' checks, run after the built-in steps.
 	checks []Check
+	// native is Options.Native's validation of the version, if any.
+	native Native
 }
 
 // Compile prepares a Validator for one version of a CRD. The CRD is expected
@@ -74,6 +79,9 @@ func Compile(crd *schema.CRD, version string, opts Options) (*Validator, error) 
 		return nil, fmt.Errorf("%s %q version %s: %w", schema.CRDKind, crd.Name(), version, err)
 	}
 	v.checks = checks
+	if opts.Native != nil {
+		v.native = opts.Native(crd, version)
+	}
 	return v, nil
 }
 

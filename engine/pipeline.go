@@ -88,6 +88,11 @@ func (r *run) validate(ctx context.Context) {
 			return
 		}
 	}
+	r.runChecks(ctx)
+}
+
+// runChecks runs the checks of Options.Extensions that apply.
+func (r *run) runChecks(ctx context.Context) {
 	for _, c := range r.v.checks {
 		if ctx.Err() == nil && r.applies(c.On, kval) {
 			r.record(kval, c.Validate(ctx, r.checkInput()))

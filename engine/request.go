@@ -65,6 +65,13 @@ type Request struct {
 	// never sees it, so the nulls it sets on fields that are not nullable
 	// stay, for validation to refuse.
 	Applied bool
+	// OldIsManifest says OldObject is a manifest as a file holds it (kval
+	// validate --old, --base), not the object storage holds. A Native
+	// validator (built-in kinds) then stores it as a create would, with the
+	// fields the server generates, and applies Object over it as kubectl
+	// apply does: the update is the one `kubectl apply` of the new file
+	// makes over the old one.
+	OldIsManifest bool
 	// KeepStored asks for Result.Stored.
 	KeepStored bool
 

@@ -349,7 +349,7 @@ func validateOne(ctx context.Context, cat *catalog.Catalog, olds *oldObjects, o 
 		r.Error = fmt.Sprintf("old object: %v", err)
 		return r
 	case old != nil:
-		req.Operation, req.OldObject = engine.Update, old
+		req.Operation, req.OldObject, req.OldIsManifest = engine.Update, old, true
 		r.Warnings = append(r.Warnings, convertOld(v.CRD(), old, r.APIVersion)...)
 	}
 	if o.subresource == engine.StatusSubresource {

@@ -11,6 +11,7 @@ import (
 	"github.com/kval-dev/kval/builtin"
 	"github.com/kval-dev/kval/catalog"
 	"github.com/kval-dev/kval/engine"
+	"github.com/kval-dev/kval/strategy"
 )
 
 // builtinOptions are kval validate's flags for built-in kinds and for
@@ -38,7 +39,7 @@ func (o *builtinOptions) loadValidateCatalog(ctx context.Context, s streams, src
 		return nil, badInput("--kubernetes-version: %v", err)
 	}
 	o.kubernetesVersion = set.Minor() // "v1.36.3" is named "1.36" in messages
-	return loadCatalogWith(ctx, s, src, catalog.Options{Builtins: set, Engine: engineOpts}, true)
+	return loadCatalogWith(ctx, s, src, catalog.Options{Builtins: set, Native: strategy.ForKind, Engine: engineOpts}, true)
 }
 
 // skipped reports whether --skip names the document's kind, and records

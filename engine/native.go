@@ -1,0 +1,107 @@
+package engine
+
+import (
+	"context"
+	"fmt"
+
+	"k8s.io/apimachinery/pkg/util/validation/field"
+
+	"github.com/kval-dev/kval/internal/jsonvalue"
+	"github.com/kval-dev/kval/schema"
+)
+
+// Native is a kind's own validation in kube-apiserver, Go code rather than
+// a schema: the registry strategies of the built-in kinds (package
+// strategy). A Validator with one runs it in place of the custom-resource
+// pipeline's decoding, defaulting, preparation and validation; the schema
+// still finds the unknown fields (Result.Pruned, strict 400s), and kval's
+// own checks (the mutability extensions, Options.Extensions) run after it.
+type Native interface {
+	Admit(ctx context.Context, req NativeRequest) NativeAnswer
+}
+
+// NativeFunc returns the Native validation of a CRD version, nil where
+// the kind has none.
+type NativeFunc func(crd *schema.CRD, version string) Native
+
+// NativeRequest is a request as Native sees it: copies of the request's
+// objects, which it may change.
+type NativeRequest struct {
+	Operation   Operation
+	Subresource string
+	Object      map[string]any
+	// OldObject is nil on create.
+	OldObject map[string]any
+	// OldIsManifest: OldObject is a file's manifest (Request.OldIsManifest).
+	OldIsManifest bool
+}
+
+// NativeAnswer is kube-apiserver's answer to a NativeRequest.
+type NativeAnswer struct {
+	// Object is the object kube-apiserver returns, nil when it does not
+	// decode.
+	Object map[string]any
+	// OldObject is the old object as stored, on update.
+	OldObject map[string]any
+	Errors    field.ErrorList
+	Warnings  []string
+	// BadRequest is the decoder's 400 (a value of the wrong type, illegal
+	// base64).
+	BadRequest error
+}
+
+// validateNative runs a request through the Validator's Native validation:
+// kube-apiserver decodes and validates built-in kinds in Go, then kval's own
+// checks run as they do for custom resources.
+func (v *Validator) validateNative(ctx context.Context, req Request, ops Ops) (*Result, error) {
+	answer := v.native.Admit(ctx, v.nativeRequest(req))
+	r := &run{v: v, req: &req, ops: ops, res: &Result{}}
+	if answer.BadRequest != nil {
+		r.res.BadRequest = answer.BadRequest
+		return r.res, r.stopped(ctx)
+	}
+	r.res.Pruned = v.decode(ctx, req.Object, !req.Applied).Pruned
+	if req.FieldValidation == FieldValidationStrict && len(r.res.Pruned) > 0 {
+		r.res.BadRequest = &UnknownFieldsError{Paths: r.res.Pruned}
+		return r.res, r.stopped(ctx)
+	}
+	r.record(strategy, answer.Errors)
+	r.res.Warnings = answer.Warnings
+	r.obj, r.old, r.res.Object = answer.Object, answer.OldObject, answer.Object
+	r.validateKval(ctx)
+	if req.KeepStored && r.res.Object != nil {
+		r.res.Stored = jsonvalue.DeepCopyObject(r.res.Object)
+	}
+	return r.res, r.stopped(ctx)
+}
+
+// nativeRequest copies the request's objects for Native, which changes
+// them, before the schema's decoding prunes and defaults the originals.
+func (v *Validator) nativeRequest(req Request) NativeRequest {
+	out := NativeRequest{Operation: req.Operation, Subresource: req.Subresource, OldIsManifest: req.OldIsManifest}
+	out.Object = jsonvalue.DeepCopyObject(req.Object)
+	if req.OldObject != nil {
+		out.OldObject = jsonvalue.DeepCopyObject(req.OldObject)
+	}
+	return out
+}
+
+// validateKval runs kval's own checks: the mutability extensions and
+// Options.Extensions, on a Native validator's answer.
+func (r *run) validateKval(ctx context.Context) {
+	if r.obj == nil {
+		return
+	}
+	for _, s := range steps {
+		if s.owner == kval && ctx.Err() == nil && r.applies(s.on, kval) {
+			r.record(kval, s.run(r, ctx))
+		}
+	}
+	r.runChecks(ctx)
+}
+
+// errNoNativeStatus: Native validators serve the object, not the status
+// subresource (kval validates manifests, which hold whole objects).
+func (v *Validator) errNoNativeStatus() error {
+	return fmt.Errorf("%s: the status subresource of a built-in kind is not validated", v.crd.Name())
+}

@@ -1,0 +1,28 @@
+package strategy
+
+import (
+	"k8s.io/apimachinery/pkg/runtime/schema"
+
+	"github.com/kval-dev/kval/engine"
+	kvalschema "github.com/kval-dev/kval/schema"
+)
+
+// Kind is one version of a built-in kind with kube-apiserver's strategy:
+// an engine.Native.
+type Kind struct {
+	gvk      schema.GroupVersionKind
+	resource string
+	strategy kindStrategy
+}
+
+// ForKind is the engine.NativeFunc of built-in kinds: the strategy of the
+// kind a built-in CRD of package builtin describes, nil for kinds kval
+// validates with their schema alone (and for every custom resource).
+func ForKind(crd *kvalschema.CRD, version string) engine.Native {
+	gvk := gvkOf(crd.Spec.Group, version, crd.Spec.Names.Kind)
+	s, found := strategies[gvk.GroupKind()]
+	if !found || !scheme.Recognizes(gvk) {
+		return nil
+	}
+	return &Kind{gvk: gvk, resource: crd.Spec.Names.Plural, strategy: s}
+}

@@ -1,0 +1,81 @@
+package strategy
+
+import (
+	"context"
+
+	"k8s.io/apimachinery/pkg/api/meta"
+	"k8s.io/apimachinery/pkg/runtime"
+	"k8s.io/apimachinery/pkg/util/validation/field"
+	"k8s.io/apiserver/pkg/registry/rest"
+
+	"github.com/kval-dev/kval/engine"
+)
+
+// oldObjectPath names errors of an old object kval could not store.
+var oldObjectPath = field.NewPath("<old object>")
+
+// update is rest.BeforeUpdate with kval's names and no storage.
+func (a *admission) update(ctx context.Context) engine.NativeAnswer {
+	old, err := a.stored(ctx)
+	if err != nil {
+		return engine.NativeAnswer{Errors: field.ErrorList{field.Invalid(oldObjectPath, "", err.Error())}}
+	}
+	if a.req.OldIsManifest {
+		if a.req.Object, err = a.applied(old); err != nil {
+			return engine.NativeAnswer{BadRequest: err}
+		}
+	}
+	obj, err := decode(a.kind.gvk, a.req.Object)
+	if err != nil {
+		return engine.NativeAnswer{BadRequest: err}
+	}
+	ctx = a.context(ctx, obj, "update")
+	if err := a.prepareUpdate(ctx, obj, old); err != nil {
+		return engine.NativeAnswer{BadRequest: err}
+	}
+	errs := rest.ValidateUpdate(ctx, obj, old, a.kind.strategy)
+	if len(errs) == 0 {
+		for _, w := range a.kind.strategy.WarningsOnUpdate(ctx, obj, old) {
+			a.warnings.AddWarning("", w)
+		}
+		a.kind.strategy.Canonicalize(obj)
+	}
+	return a.answer(obj, old, errs)
+}
+
+// stored is the old object as storage holds it: decoded and defaulted,
+// and for a manifest, prepared as its create would have stored it.
+func (a *admission) stored(ctx context.Context) (runtime.Object, error) {
+	old, err := decode(a.kind.gvk, a.req.OldObject)
+	if err != nil || !a.req.OldIsManifest {
+		return old, err
+	}
+	create := &admission{kind: a.kind, req: engine.NativeRequest{Object: a.req.OldObject}}
+	return old, create.prepareCreate(create.context(ctx, old, "create"), old)
+}
+
+// prepareUpdate is what rest.BeforeUpdate does before validating: the
+// namespace, the old generation, the strategy's PrepareForUpdate, then the
+// old object's uid (when the new one has none) and creation time.
+func (a *admission) prepareUpdate(ctx context.Context, obj, old runtime.Object) error {
+	m, err := meta.Accessor(obj)
+	if err != nil {
+		return err
+	}
+	oldMeta, err := meta.Accessor(old)
+	if err != nil {
+		return err
+	}
+	if a.kind.strategy.NamespaceScoped() && m.GetNamespace() == "" {
+		m.SetNamespace(oldMeta.GetNamespace())
+	}
+	m.SetGeneration(oldMeta.GetGeneration())
+	a.kind.strategy.PrepareForUpdate(ctx, obj, old)
+	if m.GetUID() == "" {
+		m.SetUID(oldMeta.GetUID())
+	}
+	if created := oldMeta.GetCreationTimestamp(); !created.IsZero() {
+		m.SetCreationTimestamp(created)
+	}
+	return nil
+}
