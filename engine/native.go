@@ -2,7 +2,6 @@ package engine
 
 import (
 	"context"
-	"fmt"
 
 	"k8s.io/apimachinery/pkg/util/validation/field"
 
@@ -16,6 +15,7 @@ import (
 // pipeline's decoding, defaulting, preparation and validation; the schema
 // still finds the unknown fields (Result.Pruned, strict 400s), and kval's
 // own checks (the mutability extensions, Options.Extensions) run after it.
+// Updates of the status subresource keep the schema's pipeline.
 type Native interface {
 	Admit(ctx context.Context, req NativeRequest) NativeAnswer
 }
@@ -98,10 +98,4 @@ func (r *run) validateKval(ctx context.Context) {
 		}
 	}
 	r.runChecks(ctx)
-}
-
-// errNoNativeStatus: Native validators serve the object, not the status
-// subresource (kval validates manifests, which hold whole objects).
-func (v *Validator) errNoNativeStatus() error {
-	return fmt.Errorf("%s: the status subresource of a built-in kind is not validated", v.crd.Name())
 }

@@ -57,7 +57,7 @@ func TestValidateBuiltinsRefusesWhatThePublishedSchemaRejects(t *testing.T) {
 					"spec": map[string]any{"containers": []any{map[string]any{"name": "web", "image": "nginx"}}},
 				}},
 			}}
-		}, `Deployment.apps "web" is invalid: spec.selector: Required value`},
+		}, `Deployment.apps "web" is invalid: [spec.selector: Required value, spec.template.metadata.labels: Invalid value: null: ` + "`selector` does not match template `labels`]"},
 		{"ConfigMap with a bad name", func() client.Object {
 			return &corev1.ConfigMap{ObjectMeta: metav1.ObjectMeta{Name: "Not_A_DNS_Name", Namespace: "shop"}}
 		}, `ConfigMap "Not_A_DNS_Name" is invalid: metadata.name: Invalid value: "Not_A_DNS_Name"`},
@@ -103,7 +103,7 @@ func TestValidateBuiltinsStoresValidObjectsAsWritten(t *testing.T) {
 	}
 	d.Spec.Template.Spec.Containers = append(d.Spec.Template.Spec.Containers, corev1.Container{Name: "web", Image: "busybox"})
 	err := c.Update(ctx, d)
-	if !apierrors.IsInvalid(err) || !strings.Contains(err.Error(), "spec.template.spec.containers[1]: Duplicate value") {
+	if !apierrors.IsInvalid(err) || !strings.Contains(err.Error(), "spec.template.spec.containers[1].name: Duplicate value") {
 		t.Errorf("update with two containers named web: %v, want Invalid", err)
 	}
 	if _, err := kvaltest.New(kvaltest.CRDs("../examples/crd.yaml"), nil, kvaltest.ValidateBuiltins("0.1")); err == nil {

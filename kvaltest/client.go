@@ -15,6 +15,7 @@ import (
 
 	"github.com/kval-dev/kval/builtin"
 	"github.com/kval-dev/kval/catalog"
+	"github.com/kval-dev/kval/strategy"
 )
 
 // Client is a controller-runtime client backed by an in-memory store; every
@@ -98,7 +99,7 @@ func builtinCatalog(version string) (*catalog.Catalog, error) {
 	if err != nil {
 		return nil, fmt.Errorf("ValidateBuiltins: %w", err)
 	}
-	return catalog.New(catalog.Options{Builtins: set}), nil
+	return catalog.New(catalog.Options{Builtins: set, Native: strategy.ForKind}), nil
 }
 
 // Close ends the client's watches.
