@@ -7,6 +7,10 @@
 // the README's two opening commands and check that the second is the test
 // command CI runs (.ci/run).
 //
+// TestLinksLeadSomewhere checks that every relative link of the
+// documentation names a file of the repository and, with a #fragment, one
+// of its headings.
+//
 // Runnable examples should take a second or less each: they run in every
 // `go test ./...`.
 package docexamples
