@@ -9,7 +9,9 @@
 //
 // TestLinksLeadSomewhere checks that every relative link of the
 // documentation names a file of the repository and, with a #fragment, one
-// of its headings.
+// of its headings; TestUserDocsHoldNoHistory that README.md and docs/
+// name no issue, pull request or commit, and that each page opens with its
+// title.
 //
 // Runnable examples should take a second or less each: they run in every
 // `go test ./...`.
