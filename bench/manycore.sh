@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Issue 30's many-core measurements as one script, for a lent machine with
-# many cores and no Go (the device tool; README, Performance): kval
+# many cores and no Go (the device tool; bench/NOTES.md): kval
 # validate -j N against kubeconform -n N at 1 to 16 workers on 50,000
 # files, a CPU profile and a scheduler trace of kval at -j 2 and -j 16, and
 # the webhook against its constant-answer baseline, in one process and as

@@ -11,7 +11,7 @@ import (
 )
 
 // A frontend loads its CRDs once, looks up the validator of each object and
-// runs one request on it. The README's library section shows this example.
+// runs one request on it. docs/library.md shows this example.
 func Example() {
 	ctx := context.Background()
 	cat := catalog.New(catalog.Options{})

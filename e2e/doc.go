@@ -128,7 +128,7 @@
 //     is enforced.
 //   - TestWebhookKeepsKUDOParametersImmutable (kudo_test.go): KUDO's
 //     OperatorVersion and Instance CRDs (examples/params/kudo-crds.yaml, KUDO's
-//     schemas without descriptions) and the two versions of the README's
+//     schemas without descriptions) and the two versions of the KUDO guide's
 //     ZooKeeper package (examples/params) as OperatorVersions; the webhook
 //     runs as `kval serve --kudo-instances` (OperatorVersions watched in
 //     the cluster) and is registered as a mutating and a validating webhook

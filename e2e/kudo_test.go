@@ -24,7 +24,7 @@ import (
 
 // The KUDO test runs kval's webhook for KUDO Instances (kval serve
 // --kudo-instances: OperatorVersions watched in the cluster) against KUDO's
-// own CRDs, with the README's ZooKeeper package (examples/params) as
+// own CRDs, with the KUDO guide's ZooKeeper package (examples/params) as
 // OperatorVersions and Instance.
 
 const (

@@ -10,7 +10,7 @@ import (
 	"github.com/kval-dev/kval/tags"
 )
 
-// TestDocsFileIsCurrent keeps docs/tags.md, which the README links, equal
+// TestDocsFileIsCurrent keeps docs/tags.md, which the guides link, equal
 // to what `kval gen --docs -o markdown` prints (go test ./gen -update
 // rewrites it).
 func TestDocsFileIsCurrent(t *testing.T) {

@@ -12,8 +12,8 @@ import (
 	"github.com/kval-dev/kval/kvaltest"
 )
 
-// TestReplicasNeedAZone is the README's example, on examples/crd.yaml
-// where the README reads an operator's config/crd.
+// TestReplicasNeedAZone is the operators' guide's example, on examples/crd.yaml
+// where the guide reads an operator's config/crd.
 func TestReplicasNeedAZone(t *testing.T) {
 	c := kvaltest.NewClient(t, kvaltest.CRDs("../examples/crd.yaml"), nil)
 	db := &unstructured.Unstructured{Object: map[string]any{
@@ -27,10 +27,11 @@ func TestReplicasNeedAZone(t *testing.T) {
 	}
 }
 
-// TestREADMEExampleIsThisFile: the README's kvaltest example is
+// TestGuideExampleIsThisFile: the kvaltest example of the operators' guide
+// (docs/operators.md) is
 // TestReplicasNeedAZone, but for the CRDs' path, so it compiles and passes.
-func TestREADMEExampleIsThisFile(t *testing.T) {
-	readme, err := os.ReadFile("../README.md")
+func TestGuideExampleIsThisFile(t *testing.T) {
+	readme, err := os.ReadFile("../docs/operators.md")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -42,7 +43,7 @@ func TestREADMEExampleIsThisFile(t *testing.T) {
 	test := between(string(self), "func TestReplicasNeedAZone", "\n}\n") + "\n}"
 	test = strings.Replace(test, `"../examples/crd.yaml"`, `"config/crd"`, 1)
 	if example == "" || example != test {
-		t.Errorf("README example:\n%s\nwant, as example_test.go:\n%s", example, test)
+		t.Errorf("docs/operators.md example:\n%s\nwant, as example_test.go:\n%s", example, test)
 	}
 }
 

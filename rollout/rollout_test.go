@@ -203,12 +203,13 @@ apiserver_validation_declarative_validation_parity_discrepancies_total{validatio
 	}
 }
 
-// TestREADMENamesTheRegisteredMetrics keeps the README's metric names those
+// TestDocsNameTheRegisteredMetrics keeps the metric names of the
+// declarative validation guide those
 // NewMetrics registers: a bare KEP name (without kube-apiserver's
 // apiserver_validation_ prefix) would send users to a series that does not
 // exist.
-func TestREADMENamesTheRegisteredMetrics(t *testing.T) {
-	readme, err := os.ReadFile("../README.md")
+func TestDocsNameTheRegisteredMetrics(t *testing.T) {
+	readme, err := os.ReadFile("../docs/declarative-validation.md")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -224,12 +225,12 @@ func TestREADMENamesTheRegisteredMetrics(t *testing.T) {
 		name := f.GetName()
 		if strings.HasSuffix(name, "_mismatch_total") || strings.HasSuffix(name, "_panic_total") {
 			if !strings.Contains(string(readme), "`"+name+"`") {
-				t.Errorf("README does not name the registered metric %s", name)
+				t.Errorf("docs/declarative-validation.md does not name the registered metric %s", name)
 			}
 		}
 	}
 	// The KEP's bare names may be mentioned in prose, never cited as names.
 	if strings.Contains(string(readme), "`declarative_validation_") {
-		t.Error("README cites a declarative_validation_ metric without its registered apiserver_validation_ prefix")
+		t.Error("docs/declarative-validation.md cites a declarative_validation_ metric without its registered apiserver_validation_ prefix")
 	}
 }

@@ -16,7 +16,7 @@ import (
 	"github.com/kval-dev/kval/params"
 )
 
-// The README's ZooKeeper package (examples/params): v1 has DISK_SIZE
+// The KUDO guide's ZooKeeper package (examples/params): v1 has DISK_SIZE
 // immutable (default 5Gi); v2 makes CLIENT_PORT immutable and adds
 // STORAGE_CLASS as immutable (default standard).
 const (

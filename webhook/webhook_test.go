@@ -29,7 +29,7 @@ func catalogOf(t testing.TB, file string, opts Options) *catalog.Catalog {
 	return cat
 }
 
-// exampleCatalog serves the README's Database CRD.
+// exampleCatalog serves the example Database CRD (examples/crd.yaml).
 func exampleCatalog(t testing.TB, opts Options) *catalog.Catalog {
 	return catalogOf(t, "../examples/crd.yaml", opts)
 }

@@ -26,7 +26,7 @@ import (
 // e2e/kubeapiserver and etcd from PATH, as conformance/gatewaycel runs
 // envtest), checks that it reconciles the same way on both, and logs how
 // long each takes to start and to answer a reconcile: the figures of the
-// README's kvaltest section.
+// operators' guide (docs/operators.md) and docs/performance.md.
 func TestKvaltestServerAgainstEnvtest(t *testing.T) {
 	crd := filepath.Join("..", "..", "examples", "crd.yaml")
 	var rows []string

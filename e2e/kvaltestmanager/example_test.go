@@ -16,8 +16,8 @@ import (
 	"github.com/kval-dev/kval/kvaltest"
 )
 
-// TestManagerOnKvaltest is the README's example of a Manager on
-// kvaltest.Server, on examples/crd.yaml where the README reads config/crd.
+// TestManagerOnKvaltest is docs/operators.md's example of a Manager on
+// kvaltest.Server, on examples/crd.yaml where the guide reads config/crd.
 func TestManagerOnKvaltest(t *testing.T) {
 	srv := kvaltest.NewServer(t, kvaltest.CRDs("../../examples/crd.yaml"), nil)
 	mgr, err := ctrl.NewManager(srv.Config(), ctrl.Options{

@@ -189,7 +189,7 @@ func TestThePlaygroundInABrowser(t *testing.T) {
 }
 
 // Bounds of the page's performance. The goals are 2 s to the first verdict
-// and 150 ms a revalidation; the README reports the figures measured. On
+// and 150 ms a revalidation; docs/playground.md reports the figures measured. On
 // the 2-core CI machine, shared with other builds, the first verdict took
 // 3.4 to 7.4 s (the engine's start and the first compilation of the CRD's
 // CEL rules, both CPU-bound), so its bound only catches a regression of

@@ -9,9 +9,9 @@ import (
 
 var update = flag.Bool("update", false, "rewrite examples/crd.yaml from examples/api")
 
-// TestExampleIsTheGeneratedCRD: examples/crd.yaml, which the README's
+// TestExampleIsTheGeneratedCRD: examples/crd.yaml, which the docs'
 // commands and many tests use, is exactly what `kval gen crd
-// ./examples/api/...` prints, byte for byte, so the README's claim that
+// ./examples/api/...` prints, byte for byte, so the operators' guide's claim that
 // the command produces it holds. Regenerate it with
 // `go test ./gen/crd -run TestExampleIsTheGeneratedCRD -update` and review
 // the diff.

@@ -1,4 +1,4 @@
-// Package layering holds the test that keeps the README's layout table
+// Package layering holds the test that keeps CONTRIBUTING.md's layout table
 // true: it reads the table's layers, in order, and fails when a package of
 // a lower layer imports one of a higher layer, or when a package of the
 // module is in no layer. The table is the one source of truth. It also

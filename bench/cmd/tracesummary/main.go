@@ -4,7 +4,7 @@
 // (runnable), sat in system calls and were blocked, by reason; then the
 // runtime's ranges (GC phases) and a timeline of how many goroutines of
 // each class ran, in twenty slices of the run. It is the scheduler view
-// behind the README's analysis of `kval validate -j 2` (issue 30):
+// behind bench/NOTES.md's analysis of `kval validate -j 2` (issue 30):
 //
 //	go run ./cmd/tracesummary /tmp/trace-j2.out
 package main

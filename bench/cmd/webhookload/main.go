@@ -254,7 +254,7 @@ func measureRate(client *loadClient, url string, review []byte, rate int, durati
 // once finds one connection: each request that finds none idle opens one,
 // with a handshake that costs the server as much CPU as several requests,
 // and a server near its limit can stay in that storm for as long as the
-// rate lasts (README, Performance: "The transport kube-apiserver uses").
+// rate lasts (bench/NOTES.md: "The transport kube-apiserver uses").
 func warmUp(client *loadClient, url string, review []byte, rate int) {
 	for _, step := range []struct {
 		share int // of the rate, 1/share

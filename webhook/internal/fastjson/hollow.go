@@ -5,7 +5,7 @@ package fastjson
 // field sets of its objects' managed fields (metadata.managedFields[*].
 // fieldsV1), which no verdict reads: where they name every field, they
 // were a fifth of the webhook's time on a review from a cluster, all of it
-// maps the collector then scanned (README, Performance).
+// maps the collector then scanned (bench/NOTES.md).
 //
 // An object is hollowed only when what it holds could not change an
 // answer: objects alone, at most Depth levels deep, with no duplicate

@@ -32,14 +32,15 @@ validation functions (zz_generated.validations.go) that call kval's runtime
 library github.com/kval-dev/kval/validate.
 
 Every misused or unknown tag and every unsupported Go shape is reported with
-its file and line; nothing is written unless there are none.
-
-  kval gen ./pkg/apis/...             generate
-  kval gen --lint ./pkg/apis/...      check the tags, write nothing
+its file and line; nothing is written unless there are none.`,
+		Example: `  # write zz_generated.validations.go in each package that opts in
+  kval gen ./pkg/apis/...
+  # check the tags, write nothing
+  kval gen --lint ./pkg/apis/...
+  # also warn about +k8s:alpha/+k8s:beta rules without since, ready to graduate, or stale
   kval gen --lint --current-version 1.40 ./pkg/apis/...
-                                      also warn about +k8s:alpha/+k8s:beta rules
-                                      without since, ready to graduate, or stale
-  kval gen --docs -o markdown         print the reference of every tag`,
+  # print the reference of every tag (docs/tags.md)
+  kval gen --docs -o markdown`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return runGen(s, f, args)
 		},

@@ -32,17 +32,12 @@ func newGenCRDCommand(s streams) *cobra.Command {
 one per kind (+kubebuilder:object:root types of a package with +groupName),
 every version of the kind in one CRD, the storage version marked. Schemas
 come from the Go types (JSON names, omitempty, inlined structs, metav1 and
-other well-known types), +k8s: tags, seed 000's +immutable markers
+other well-known types), +k8s: tags, kval's +immutable markers
 (x-kubernetes-mutability) and controller-gen's +kubebuilder: markers.
 
 Every unknown or misused marker and every Go shape a CRD cannot express is
 reported with its file and line; nothing is written unless there are none,
 and every CRD is checked as kval lint checks it.
-
-  kval gen crd ./api/...              print the CRDs as YAML documents
-  kval gen crd -o config/crd ./api/...   write <group>_<plural>.yaml files
-  kval gen crd --lint ./api/...       check, write nothing
-  kval gen crd --lower ./api/...      enforce +immutable with CEL rules, as kval lower does
 
 Markers in packages outside the modules of the given packages (k8s.io/api,
 other projects' APIs) are other tools' business: there, as controller-gen
@@ -55,6 +50,14 @@ With --lower, the mutability extensions are rewritten as CEL transition rules
 (x-kubernetes-validations) that kube-apiserver 1.29 and later enforces with no
 kval webhook, and dropped; a marker with no faithful CEL form is a problem,
 with the maxItems, maxProperties or maxLength that would fix it.`,
+		Example: `  # print the CRDs as YAML documents
+  kval gen crd ./api/...
+  # write <group>_<plural>.yaml files
+  kval gen crd -o config/crd ./api/...
+  # check the markers, write nothing
+  kval gen crd --lint ./api/...
+  # enforce +immutable with CEL rules, as kval lower does
+  kval gen crd --lower ./api/...`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return runGenCRD(s, f, args)
 		},

@@ -48,7 +48,7 @@ func TestGenCRDAnnotation(t *testing.T) {
 	}
 }
 
-// TestGenCRDGolden: the CRD generated from examples/api (the README's
+// TestGenCRDGolden: the CRD generated from examples/api (the operators' guide's
 // command), plain and lowered to CEL, and the problems of a package with
 // misused markers, of one whose misuse only the CRD's checks catch (at the
 // markers' lines) and of one with a marker CEL cannot enforce, as the user

@@ -19,6 +19,10 @@ params.yaml, templates/) and kudo.dev/v1beta1 OperatorVersion and Instance
 objects. A parameter marked "immutable: true" gets its value at installation
 and keeps it through updates and upgrades (KUDO's KEP-30); the rules are in
 the params package's documentation.`,
+		Example: `  kval params list examples/params/v2
+  kval params verify examples/params/v1
+  kval params check --package examples/params/v1 --instance examples/params/instance.yaml -p DISK_SIZE=10Gi
+  kval params check --from examples/params/v1 --to examples/params/v2 --instance examples/params/instance.yaml`,
 	}
 	cmd.AddCommand(newParamsListCommand(s), newParamsVerifyCommand(s), newParamsCheckCommand(s))
 	return cmd

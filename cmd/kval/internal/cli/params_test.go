@@ -45,13 +45,13 @@ func TestParamsGolden(t *testing.T) {
 	}
 }
 
-// TestParamsReadmeExamples runs the commands of the README's kval params
-// section, in the repository root's terms, and compares their output with
-// golden files.
-func TestParamsReadmeExamples(t *testing.T) {
-	cmds := readmeParamsCommands(t)
+// TestParamsGuideExamples runs the kval params commands of the KUDO guide
+// (docs/kudo.md), in the repository root's terms, and compares their output
+// with golden files.
+func TestParamsGuideExamples(t *testing.T) {
+	cmds := guideParamsCommands(t)
 	if len(cmds) != 7 {
-		t.Fatalf("found %d kval params commands in the README, want 7", len(cmds))
+		t.Fatalf("found %d kval params commands in docs/kudo.md, want 7", len(cmds))
 	}
 	wantExit := []int{0, 0, 0, 1, 1, 0, 1}
 	for i, args := range cmds {
@@ -61,7 +61,7 @@ func TestParamsReadmeExamples(t *testing.T) {
 			}
 		}
 		t.Run(fmt.Sprint(i), func(t *testing.T) {
-			runGolden(t, cliCase{golden: fmt.Sprintf("params/readme-%d", i), args: args})
+			runGolden(t, cliCase{golden: fmt.Sprintf("params/guide-%d", i), args: args})
 			if code := Main(args, strings.NewReader(""), &strings.Builder{}, &strings.Builder{}); code != wantExit[i] {
 				t.Errorf("kval %s: exit %d, want %d", strings.Join(args, " "), code, wantExit[i])
 			}
@@ -69,10 +69,10 @@ func TestParamsReadmeExamples(t *testing.T) {
 	}
 }
 
-// readmeParamsCommands returns the indented "kval params" lines of the
-// README, without their comments.
-func readmeParamsCommands(t *testing.T) [][]string {
-	f, err := os.Open("../../../../README.md")
+// guideParamsCommands returns the "kval params" lines of docs/kudo.md's
+// shell examples, without their comments.
+func guideParamsCommands(t *testing.T) [][]string {
+	f, err := os.Open("../../../../docs/kudo.md")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -81,7 +81,7 @@ func readmeParamsCommands(t *testing.T) [][]string {
 	sc := bufio.NewScanner(f)
 	for sc.Scan() {
 		line, _, _ := strings.Cut(strings.TrimSpace(sc.Text()), "#")
-		if strings.HasPrefix(sc.Text(), "    kval params ") {
+		if strings.HasPrefix(sc.Text(), "kval params ") {
 			cmds = append(cmds, strings.Fields(line)[1:])
 		}
 	}

@@ -28,7 +28,7 @@ applied. Every removed field is reported as a warning, as kubectl prints it.
 among the objects serve them too (helm template --include-crds | kval prune -).
 A CRD is linted (kval lint) only when an object needs it. When no object was pruned (an empty input, only kinds no CRD defines), a
 warning says so; --fail-on-empty makes it an error (exit 2).`,
-		Example: `  kval prune --crd examples/crd.yaml examples/valid.yaml
+		Example: `  kval prune --crd examples/crd.yaml examples/objects/analytics.yaml
   kubectl get widgets -o yaml | kval prune --crd crds/ -o json -`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {

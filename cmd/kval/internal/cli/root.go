@@ -96,6 +96,10 @@ and updates from --old or a git base), enforces the mutability extensions
 and KUDO's immutable parameters,
 checks CRDs and their upgrades, serves the same checks as an admission
 webhook, and generates validation code and CRDs from tags on Go types.`,
+		Example: `  kval validate --crd crds/ --base origin/main deploy/
+  kval lint crds/
+  kval lower crds/database.yaml | kubectl apply -f -
+  kval serve --crd /etc/kval/crds --tls-cert-file /tls/tls.crt --tls-private-key-file /tls/tls.key`,
 		SilenceUsage:  true,
 		SilenceErrors: true,
 		Version:       versionString(),

@@ -79,7 +79,7 @@ func TestAnOutOfRangeNumberNamesItsField(t *testing.T) {
 // TestAnOldObjectOfTheWrongShape: the old object is taken as stored (kval,
 // as kube-apiserver, never validates it); where an old value is not an
 // object, it has no fields, so the update adds them, as when the whole
-// object is added: spec.engine, immutable, may not be added (README,
+// object is added: spec.engine, immutable, may not be added (docs/limits.md,
 // "Limits"). A leaf of the wrong type is still compared: a change is a
 // change.
 func TestAnOldObjectOfTheWrongShape(t *testing.T) {

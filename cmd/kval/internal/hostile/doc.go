@@ -2,7 +2,7 @@
 // run as a user would, on inputs meant to make it hang, eat memory or
 // crash. Each case asserts the message, the exit code, a time bound and,
 // for the memory cases, the peak resident memory of the kval process
-// (getrusage's maxrss after it ends), well below the budget the README
+// (getrusage's maxrss after it ends), well below the budget docs/limits.md
 // states.
 //
 // TestMain builds kval once. The suite runs under go test ./... in about

@@ -6,12 +6,13 @@ import (
 	"testing"
 )
 
-// TestREADMEManagerExampleIsATest: the README's Manager example is
+// TestGuideManagerExampleIsATest: the Manager example of the operators'
+// guide (docs/operators.md) is
 // TestManagerOnKvaltest of e2e/kvaltestmanager (a module of its own, so
 // that controller-runtime's Manager, and the apiextensions-apiserver it
 // imports, stay out of the main module), but for the CRDs' path.
-func TestREADMEManagerExampleIsATest(t *testing.T) {
-	readme, err := os.ReadFile("../README.md")
+func TestGuideManagerExampleIsATest(t *testing.T) {
+	readme, err := os.ReadFile("../docs/operators.md")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -23,6 +24,6 @@ func TestREADMEManagerExampleIsATest(t *testing.T) {
 	test := between(string(file), "func TestManagerOnKvaltest", "\n}\n") + "\n}"
 	test = strings.Replace(test, `"../../examples/crd.yaml"`, `"config/crd"`, 1)
 	if example == "" || example != test {
-		t.Errorf("README example:\n%s\nwant, as e2e/kvaltestmanager/example_test.go:\n%s", example, test)
+		t.Errorf("docs/operators.md example:\n%s\nwant, as e2e/kvaltestmanager/example_test.go:\n%s", example, test)
 	}
 }
