@@ -78,7 +78,7 @@ func (a *admission) create(ctx context.Context) engine.NativeAnswer {
 
 // prepareCreate is what the create handler and rest.BeforeCreate do before
 // validating: system fields, a generated name, the namespace, the
-// strategy's PrepareForCreate.
+// storage's changes, the strategy's PrepareForCreate.
 func (a *admission) prepareCreate(ctx context.Context, obj runtime.Object) error {
 	m, err := meta.Accessor(obj)
 	if err != nil {
@@ -95,6 +95,7 @@ func (a *admission) prepareCreate(ctx context.Context, obj runtime.Object) error
 	if err := rest.EnsureObjectNamespaceMatchesRequestNamespace(rest.ExpectedNamespaceForScope(ns, a.kind.strategy.NamespaceScoped()), m); err != nil {
 		return err
 	}
+	a.kind.runStorageHook(obj, nil)
 	a.kind.strategy.PrepareForCreate(ctx, obj)
 	return nil
 }

@@ -11,6 +11,10 @@ import (
 	"github.com/kval-dev/kval/engine"
 )
 
+// storedResourceVersion is the resourceVersion of an old object kval
+// stores from a manifest.
+const storedResourceVersion = "1"
+
 // oldObjectPath names errors of an old object kval could not store.
 var oldObjectPath = field.NewPath("<old object>")
 
@@ -51,11 +55,20 @@ func (a *admission) stored(ctx context.Context) (runtime.Object, error) {
 		return old, err
 	}
 	create := &admission{kind: a.kind, req: engine.NativeRequest{Object: a.req.OldObject}}
-	return old, create.prepareCreate(create.context(ctx, old, "create"), old)
+	if err := create.prepareCreate(create.context(ctx, old, "create"), old); err != nil {
+		return nil, err
+	}
+	m, err := meta.Accessor(old)
+	if err == nil {
+		m.SetResourceVersion(storedResourceVersion)
+	}
+	return old, err
 }
 
-// prepareUpdate is what rest.BeforeUpdate does before validating: the
-// namespace, the old generation, the strategy's PrepareForUpdate, then the
+// prepareUpdate is what the update handler, the storage and
+// rest.BeforeUpdate do before validating: the namespace, the old
+// resourceVersion when the new object has none, the storage's changes, the
+// old generation, the strategy's PrepareForUpdate, then the
 // old object's uid (when the new one has none) and creation time.
 func (a *admission) prepareUpdate(ctx context.Context, obj, old runtime.Object) error {
 	m, err := meta.Accessor(obj)
@@ -69,6 +82,10 @@ func (a *admission) prepareUpdate(ctx context.Context, obj, old runtime.Object) 
 	if a.kind.strategy.NamespaceScoped() && m.GetNamespace() == "" {
 		m.SetNamespace(oldMeta.GetNamespace())
 	}
+	if m.GetResourceVersion() == "" {
+		m.SetResourceVersion(oldMeta.GetResourceVersion()) // an unconditional update
+	}
+	a.kind.runStorageHook(obj, old)
 	m.SetGeneration(oldMeta.GetGeneration())
 	a.kind.strategy.PrepareForUpdate(ctx, obj, old)
 	if m.GetUID() == "" {
