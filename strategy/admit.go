@@ -1,6 +1,7 @@
 package strategy
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"time"
@@ -101,14 +102,11 @@ func (a *admission) prepareCreate(ctx context.Context, obj runtime.Object) error
 }
 
 // context is the request's context as the strategies read it: the
-// namespace, the request's verb and resource, a recorder of warnings.
+// namespace (the object's, else the old object's, else kubectl's default), the request's verb and resource, a recorder of warnings.
 func (a *admission) context(ctx context.Context, obj runtime.Object, verb string) context.Context {
 	ns := ""
 	if a.kind.strategy.NamespaceScoped() {
-		ns = namespaceOf(a.req.Object)
-		if ns == "" {
-			ns = defaultNamespace
-		}
+		ns = cmp.Or(namespaceOf(a.req.Object), namespaceOf(a.req.OldObject), defaultNamespace)
 	}
 	ctx = genericapirequest.WithNamespace(ctx, ns)
 	ctx = genericapirequest.WithRequestInfo(ctx, &genericapirequest.RequestInfo{

@@ -6,6 +6,7 @@ import (
 	"k8s.io/apimachinery/pkg/api/meta"
 	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/util/validation/field"
+	genericapirequest "k8s.io/apiserver/pkg/endpoints/request"
 	"k8s.io/apiserver/pkg/registry/rest"
 
 	"github.com/kval-dev/kval/engine"
@@ -79,8 +80,9 @@ func (a *admission) prepareUpdate(ctx context.Context, obj, old runtime.Object) 
 	if err != nil {
 		return err
 	}
-	if a.kind.strategy.NamespaceScoped() && m.GetNamespace() == "" {
-		m.SetNamespace(oldMeta.GetNamespace())
+	ns, _ := genericapirequest.NamespaceFrom(ctx)
+	if err := rest.EnsureObjectNamespaceMatchesRequestNamespace(rest.ExpectedNamespaceForScope(ns, a.kind.strategy.NamespaceScoped()), m); err != nil {
+		return err
 	}
 	if m.GetResourceVersion() == "" {
 		m.SetResourceVersion(oldMeta.GetResourceVersion()) // an unconditional update
