@@ -49,3 +49,14 @@ func TestValidateOldClusterRoleWithNamespace(t *testing.T) {
 	runGolden(t, cliCase{golden: "projects/hpe-csi-driver-clusterrole-unchanged",
 		args: []string{"validate", "--old", file, file}})
 }
+
+// TestLintOldArgoWithItemsWidened: Argo Workflows 3.6.5 to 3.7.0 made
+// withItems untyped with x-kubernetes-preserve-unknown-fields: a widening
+// (info), so the lint and its replay of the example that uses withItems
+// agree, exit 0; the example, named by generateName, is replayed under
+// the name kube-apiserver would have given it (issue 45 item 1).
+func TestLintOldArgoWithItemsWidened(t *testing.T) {
+	const dir = projects + "argo-workflows/"
+	runGolden(t, cliCase{golden: "projects/argo-workflows-3.6.5-3.7.0",
+		args: []string{"lint", "--old", dir + "v3.6.5", "--objects", dir + "examples", dir + "v3.7.0"}})
+}
