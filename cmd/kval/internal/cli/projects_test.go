@@ -60,3 +60,14 @@ func TestLintOldArgoWithItemsWidened(t *testing.T) {
 	runGolden(t, cliCase{golden: "projects/argo-workflows-3.6.5-3.7.0",
 		args: []string{"lint", "--old", dir + "v3.6.5", "--objects", dir + "examples", dir + "v3.7.0"}})
 }
+
+// TestValidateConflictingCRDFailsOnlyItsKind: a repository's pinned Argo
+// Workflows 3.6.5 CRD and the 3.7.0 quick-start install, which carries its
+// own (minimal) CRDs, define Workflow differently: the install's 52 other
+// objects are validated, and only the Workflow is invalid, naming both
+// definitions (issue 45 item 2).
+func TestValidateConflictingCRDFailsOnlyItsKind(t *testing.T) {
+	const dir = projects + "argo-workflows/"
+	runGolden(t, cliCase{golden: "projects/argo-workflows-crd-conflict",
+		args: []string{"validate", "--crd", dir + "v3.6.5", dir + "v3.7.0/quick-start-minimal.yaml", dir + "examples/loops-dag.yaml"}})
+}

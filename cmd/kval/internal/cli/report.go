@@ -9,6 +9,7 @@ import (
 	"k8s.io/apimachinery/pkg/util/validation/field"
 
 	"github.com/kval-dev/kval/catalog"
+	"github.com/kval-dev/kval/catalog/crdsource"
 	"github.com/kval-dev/kval/manifest"
 	"github.com/kval-dev/kval/schema"
 )
@@ -84,6 +85,10 @@ func (r *objectResult) setLookupError(err error) {
 	var notObject *catalog.NotAnObjectError
 	if errors.As(err, &noMatch) || errors.As(err, &notObject) {
 		r.reject(err.Error())
+		return
+	}
+	if conflict := (*crdsource.ConflictError)(nil); errors.As(err, &conflict) {
+		r.reject(conflict.Both())
 		return
 	}
 	if errors.As(err, &r.invalidCRD) {

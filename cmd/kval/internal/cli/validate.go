@@ -110,8 +110,9 @@ serve them too, wherever they are in the input (stdin is copied to a
 temporary file to be read twice), and are still validated as objects: so
 helm template --include-crds ./chart | kval validate - needs no --crd. A
 kind defined both there and by --crd, or twice among the objects, with
-different content fails the run naming both places; --prefer-crd-flag
-serves the --crd one.
+different content makes that kind's objects invalid, each naming both
+places (the other kinds are validated); --prefer-crd-flag serves the --crd
+one.
 
 Every CRD file is read, but a CRD is decoded, checked for conflicts with
 the others of its kind, linted as kube-apiserver would on create (kval
