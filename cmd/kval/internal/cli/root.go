@@ -70,7 +70,10 @@ func mainNamed(ctx context.Context, name string, args []string, stdin io.Reader,
 	collectAsGoDoes(root, args)
 	nameRoot(root, name)
 	root.SetArgs(args)
-	err := root.ExecuteContext(ctx)
+	err := checkForeignFlags(args)
+	if err == nil {
+		err = root.ExecuteContext(ctx)
+	}
 	if err == nil {
 		return ExitValid
 	}
