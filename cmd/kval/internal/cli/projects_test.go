@@ -71,3 +71,16 @@ func TestValidateConflictingCRDFailsOnlyItsKind(t *testing.T) {
 	runGolden(t, cliCase{golden: "projects/argo-workflows-crd-conflict",
 		args: []string{"validate", "--crd", dir + "v3.6.5", dir + "v3.7.0/quick-start-minimal.yaml", dir + "examples/loops-dag.yaml"}})
 }
+
+// TestValidateExcludeCertManagerTree: cert-manager 1.21.2's deploy/ tree
+// holds two Namespaces beside a Helm chart (Chart.yaml, values files,
+// templates, unit tests) and Helm values; --exclude leaves those out, as
+// kubeconform's -ignore-filename-pattern, and the run is valid (issue 45
+// item 5). Without it they are 8 invalid documents.
+func TestValidateExcludeCertManagerTree(t *testing.T) {
+	const dir = projects + "cert-manager/v1.21.2/deploy"
+	runGolden(t, cliCase{golden: "projects/cert-manager-exclude",
+		args: []string{"validate", "--exclude", "Chart.yaml", "--exclude", "values*", "--exclude", "cert-manager/templates",
+			"--exclude", "tests", "--exclude", "helm-values.yaml", dir}})
+	runGolden(t, cliCase{golden: "projects/cert-manager-no-exclude", args: []string{"validate", dir}})
+}

@@ -28,6 +28,8 @@ type streams struct {
 	out, err io.Writer
 	// stdinFile is a copy of stdin (see oldObjects), read in its place.
 	stdinFile string
+	// exclude are the globs of --exclude: files the run does not read.
+	exclude []string
 }
 
 // exitError ends a command with a specific exit code after its output.

@@ -28,6 +28,7 @@ type validateOptions struct {
 	failOnEmpty     bool
 	fieldValidation string
 	failOn          string
+	exclude         []string
 	builtinOptions
 	paramsOptions
 }
@@ -161,6 +162,7 @@ validated (an empty input, only skipped kinds), a warning says so;
 	f.StringVar(&o.fieldValidation, "field-validation", string(fieldValidations[0]), "fields the CRD does not know: Strict (errors: kubectl apply's default), Warn (pruned, with a warning: kube-apiserver's default for clients that do not choose), Ignore (pruned silently)")
 	f.StringVar(&o.failOn, "fail-on", failOnLevels[0], "what makes the run fail (exit 1): error, or warning (errors and warnings)")
 	f.IntVarP(&o.jobs, "jobs", "j", runtime.GOMAXPROCS(0), fmt.Sprintf("objects validated in parallel, on at most that many CPUs (reading and garbage collection included); at most %d (4 × GOMAXPROCS)", maxJobs()))
+	f.StringArrayVar(&o.exclude, "exclude", nil, `files not to read (repeatable): a glob matched against each name in a file's path ("values*.yaml", "templates"), or, with "/", against consecutive names ("charts/*/templates")`)
 	f.BoolVar(&o.failOnEmpty, "fail-on-empty", false, "exit 2 when no object was validated (empty input, only skipped kinds)")
 	f.StringVarP(&o.namespace, "namespace", "n", "default", "namespace of namespaced objects that have none, as kubectl's")
 	o.builtinOptions.addFlags(f)
@@ -189,6 +191,9 @@ func (o *validateOptions) check(args []string) error {
 	case o.jobs > maxJobs():
 		return badInput("--jobs %d is more than %d, the maximum (4 × GOMAXPROCS, the %d CPUs kval may use): validation is CPU-bound", o.jobs, maxJobs(), runtime.GOMAXPROCS(0))
 	}
+	if err := checkExcludes(o.exclude); err != nil {
+		return err
+	}
 	return checkStdinOnce(o.crds, o.old, args)
 }
 
@@ -213,6 +218,7 @@ func runValidate(ctx context.Context, s streams, o *validateOptions, args []stri
 	}
 	defer useAtMostCPUs(o.jobs)()
 	defer bufferOutput(&s)()
+	s.exclude = o.exclude
 	cat, olds, cleanup, err := o.load(ctx, &s, args)
 	if err != nil {
 		return err
