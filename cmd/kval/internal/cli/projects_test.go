@@ -69,7 +69,7 @@ func TestLintOldArgoWithItemsWidened(t *testing.T) {
 func TestValidateConflictingCRDFailsOnlyItsKind(t *testing.T) {
 	const dir = projects + "argo-workflows/"
 	runGolden(t, cliCase{golden: "projects/argo-workflows-crd-conflict",
-		args: []string{"validate", "--crd", dir + "v3.6.5", dir + "v3.7.0/quick-start-minimal.yaml", dir + "examples/loops-dag.yaml"}})
+		args: []string{"validate", "--crd", dir + "v3.6.5", dir + "install-v3.7.0/quick-start-minimal.yaml", dir + "examples/loops-dag.yaml"}})
 }
 
 // TestValidateExcludeCertManagerTree: cert-manager 1.21.2's deploy/ tree
@@ -83,4 +83,20 @@ func TestValidateExcludeCertManagerTree(t *testing.T) {
 		args: []string{"validate", "--exclude", "Chart.yaml", "--exclude", "values*", "--exclude", "cert-manager/templates",
 			"--exclude", "tests", "--exclude", "helm-values.yaml", dir}})
 	runGolden(t, cliCase{golden: "projects/cert-manager-no-exclude", args: []string{"validate", dir}})
+}
+
+// TestValidateArgoGenerateNameOutputs: Argo Workflows' examples are named
+// by generateName, and so is their result; --failures-only leaves out the
+// valid ones' lines (the summary stays), and -o json gives no returned
+// object unless --show-object asks for it (issue 45 item 7).
+func TestValidateArgoGenerateNameOutputs(t *testing.T) {
+	const dir = projects + "argo-workflows/"
+	for _, c := range []cliCase{
+		{golden: "projects/argo-workflows-generatename", args: []string{"validate", "--crd", dir + "v3.7.0", dir + "examples"}},
+		{golden: "projects/argo-workflows-failures-only", args: []string{"validate", "--failures-only", "--crd", dir + "v3.7.0", dir + "examples"}},
+		{golden: "projects/argo-workflows-json", args: []string{"validate", "-o", "json", "--crd", dir + "v3.7.0", dir + "examples"}},
+		{golden: "projects/argo-workflows-failures-only-json", args: []string{"validate", "--failures-only", "-o", "json", "--crd", dir + "v3.7.0", dir + "examples"}},
+	} {
+		runGolden(t, c)
+	}
 }

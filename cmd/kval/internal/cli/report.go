@@ -28,6 +28,9 @@ type objectResult struct {
 	Kind       string `json:"kind"`
 	Namespace  string `json:"namespace"`
 	Name       string `json:"name"`
+	// GenerateName is metadata.generateName, of an object with no name:
+	// kube-apiserver names it on create.
+	GenerateName string `json:"generateName,omitempty"`
 
 	Operation string         `json:"operation,omitempty"`
 	Valid     *bool          `json:"valid,omitempty"`
@@ -153,6 +156,9 @@ func newObjectResult(doc manifest.Document) objectResult {
 	if meta, ok := doc.Object["metadata"].(map[string]any); ok {
 		r.Namespace, _ = meta["namespace"].(string)
 		r.Name, _ = meta["name"].(string)
+		if r.Name == "" {
+			r.GenerateName, _ = meta["generateName"].(string)
+		}
 	}
 	return r
 }
@@ -203,6 +209,15 @@ func (r *objectResult) sourceAt(line int) string {
 	return s.String()
 }
 
+// messageName is the name kube-apiserver's messages give the object: its
+// name, or the prefix of the one it will be given.
+func (r *objectResult) messageName() string {
+	if r.Name == "" {
+		return r.GenerateName
+	}
+	return r.Name
+}
+
 // subject names the object as kubectl does: `Kind "name"`.
 func (r *objectResult) subject() string {
 	if r.unparsed || (r.Kind == "" && r.Name == "") {
@@ -211,6 +226,9 @@ func (r *objectResult) subject() string {
 	kind := r.Kind
 	if kind == "" {
 		kind = "object"
+	}
+	if r.GenerateName != "" {
+		return fmt.Sprintf("%s generateName %q", kind, r.GenerateName)
 	}
 	return fmt.Sprintf("%s %q", kind, r.Name)
 }

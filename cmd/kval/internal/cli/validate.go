@@ -29,6 +29,8 @@ type validateOptions struct {
 	fieldValidation string
 	failOn          string
 	exclude         []string
+	failuresOnly    bool
+	showObject      bool
 	builtinOptions
 	paramsOptions
 }
@@ -163,6 +165,8 @@ validated (an empty input, only skipped kinds), a warning says so;
 	f.StringVar(&o.failOn, "fail-on", failOnLevels[0], "what makes the run fail (exit 1): error, or warning (errors and warnings)")
 	f.IntVarP(&o.jobs, "jobs", "j", runtime.GOMAXPROCS(0), fmt.Sprintf("objects validated in parallel, on at most that many CPUs (reading and garbage collection included); at most %d (4 × GOMAXPROCS)", maxJobs()))
 	f.StringArrayVar(&o.exclude, "exclude", nil, `files not to read (repeatable): a glob matched against each name in a file's path ("values*.yaml", "templates"), or, with "/", against consecutive names ("charts/*/templates")`)
+	f.BoolVar(&o.failuresOnly, "failures-only", false, "text output: print only the objects that are not valid (and warnings), then the summary")
+	f.BoolVar(&o.showObject, "show-object", false, "json and yaml output: give each object as kube-apiserver would return it (pruned and defaulted)")
 	f.BoolVar(&o.failOnEmpty, "fail-on-empty", false, "exit 2 when no object was validated (empty input, only skipped kinds)")
 	f.StringVarP(&o.namespace, "namespace", "n", "default", "namespace of namespaced objects that have none, as kubectl's")
 	o.builtinOptions.addFlags(f)
@@ -186,6 +190,10 @@ func (o *validateOptions) check(args []string) error {
 		return badInput("unknown subresource %q: only status can be validated", o.subresource)
 	case o.subresource != "" && len(o.old) == 0 && o.base == "":
 		return badInput("--subresource status validates updates: give the current objects with --old or --base")
+	case o.failuresOnly && o.output != "text":
+		return badInput("--failures-only is for -o text: -o %s reports every object", o.output)
+	case o.showObject && o.output != "json" && o.output != "yaml":
+		return badInput("--show-object is for -o json and -o yaml")
 	case o.jobs < 1:
 		return badInput("--jobs must be at least 1")
 	case o.jobs > maxJobs():
@@ -373,6 +381,9 @@ func validateOne(ctx context.Context, cat *catalog.Catalog, olds *oldObjects, o 
 		return r
 	}
 	r.record(res)
+	if !o.showObject {
+		r.Object = nil
+	}
 	return r
 }
 
