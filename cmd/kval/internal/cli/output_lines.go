@@ -12,14 +12,15 @@ import (
 // runs in the workers, which hold the text, and only for documents with
 // field errors.
 func (r *objectResult) locateFields(raw manifest.Raw) {
-	if len(r.fieldErrs) == 0 && len(r.Pruned) == 0 {
+	fields := r.fieldsBeside()
+	if len(r.fieldErrs) == 0 && len(fields) == 0 {
 		return
 	}
-	paths := make([]string, 0, len(r.fieldErrs)+len(r.Pruned))
+	paths := make([]string, 0, len(r.fieldErrs)+len(fields))
 	for _, e := range r.fieldErrs {
 		paths = append(paths, e.Field)
 	}
-	paths = append(paths, r.Pruned...)
+	paths = append(paths, fields...)
 	src := manifest.Source{File: r.File, Index: r.Index, Line: r.Line, Item: -1}
 	if r.Item != nil {
 		src.Item = *r.Item
@@ -36,6 +37,27 @@ func (r *objectResult) locateFields(raw manifest.Raw) {
 	if r.Rejected != "" && !r.unparsed && len(r.prunedLines) > 0 {
 		r.RejectedLine = r.prunedLines[0]
 	}
+	r.Errors = append(r.unknownFieldErrors(), r.Errors...)
+}
+
+// fieldsBeside are the fields located beside the errors' : the unknown
+// fields strict field validation refused, or those pruned.
+func (r *objectResult) fieldsBeside() []string {
+	if r.unknown != nil {
+		return r.unknown
+	}
+	return r.Pruned
+}
+
+// unknownFieldErrors are the unknown fields strict field validation
+// refused, one JSON entry each at its line, ahead of the other errors.
+func (r *objectResult) unknownFieldErrors() []fieldError {
+	out := make([]fieldError, len(r.unknown))
+	for i, p := range r.unknown {
+		out[i] = fieldError{Type: "FieldValueUnknown", Field: p, Detail: "unknown field",
+			Message: fmt.Sprintf("strict decoding error: unknown field %q", p), Line: lineOf(r.prunedLines, i), UnknownField: true}
+	}
+	return out
 }
 
 // locateWarnings sets WarningLines for the warnings shown, of which the
@@ -87,8 +109,9 @@ func (r *objectResult) rejections() []located {
 	if r.RejectedLine == 0 {
 		return []located{{problemLine(r), r.message()}}
 	}
-	out := make([]located, len(r.Pruned))
-	for i, p := range r.Pruned {
+	fields := r.fieldsBeside()
+	out := make([]located, len(fields))
+	for i, p := range fields {
 		line := r.Line
 		if i < len(r.prunedLines) && r.prunedLines[i] > 0 {
 			line = r.prunedLines[i]

@@ -100,3 +100,16 @@ func TestValidateArgoGenerateNameOutputs(t *testing.T) {
 		runGolden(t, c)
 	}
 }
+
+// TestValidateOneRoundArgoCDApplicationSet: Argo CD 3.5.8's documented
+// ApplicationSet has unknown fields (strict decoding's 400, first) and,
+// once they are removed, a Required error kube-apiserver would answer
+// next: both in one run, the second marked in every format, and in JSON
+// each unknown field an error entry at its own line (issue 45 item 3).
+func TestValidateOneRoundArgoCDApplicationSet(t *testing.T) {
+	const dir = projects + "argo-cd/v3.5.8/"
+	for _, format := range []string{"text", "json", "yaml", "junit", "tap", "sarif", "github"} {
+		runGolden(t, cliCase{golden: "projects/argo-cd-applicationset-" + format,
+			args: []string{"validate", "-o", format, "--crd", dir + "crds", dir + "docs/applicationset.yaml"}})
+	}
+}

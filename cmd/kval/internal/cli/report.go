@@ -63,8 +63,12 @@ type objectResult struct {
 	internal   bool // Error is a panic kval recovered
 	unparsed   bool // Rejected: the document does not parse
 
-	// prunedLines are the lines of Pruned's fields, 0 where not found.
+	// prunedLines are the lines of Pruned's fields (or of unknown's), 0
+	// where not found.
 	prunedLines []int
+	// unknown are the unknown fields strict field validation refused:
+	// nothing was pruned (see validate_round.go).
+	unknown []string
 
 	// verdict and shownWarnings are set by validateOutput for its printers.
 	verdict       verdict
@@ -137,6 +141,12 @@ type fieldError struct {
 	// extensions), which kube-apiserver does not make; absent for
 	// kube-apiserver's.
 	Origin string `json:"origin,omitempty"`
+	// AfterUnknownFieldsRemoved says that kube-apiserver gives the error
+	// once the unknown fields that strict field validation refused are
+	// removed (see validate_round.go); UnknownField is such a field, an
+	// entry of its own.
+	AfterUnknownFieldsRemoved bool `json:"afterUnknownFieldsRemoved,omitempty"`
+	UnknownField              bool `json:"unknownField,omitempty"`
 }
 
 func newObjectResult(doc manifest.Document) objectResult {

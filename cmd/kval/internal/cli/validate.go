@@ -131,7 +131,9 @@ Errors are printed in kube-apiserver's words, at the line of the field
 they name; warnings
 (pruned fields, ratcheted errors) on stderr, and counted in the summary.
 Fields the CRD does not know are errors by default, as kubectl apply
-(--validate=strict) refuses them; --field-validation Warn prunes them with
+(--validate=strict) refuses them, followed by what kube-apiserver answers
+once they are removed (marked "(once the unknown fields are removed)"), so
+one run shows both; --field-validation Warn prunes them with
 a warning, as kube-apiserver does for clients that do not choose (Helm,
 Argo CD, Flux), and Ignore prunes them silently. Exit code 0 when every
 object is valid, 1 when one is invalid (a document that does not parse is invalid, and the others are still
@@ -381,6 +383,10 @@ func validateOne(ctx context.Context, cat *catalog.Catalog, olds *oldObjects, o 
 		return r
 	}
 	r.record(res)
+	if err := r.secondRound(ctx, v, req, res); err != nil {
+		r.Error = err.Error()
+		return r
+	}
 	if !o.showObject {
 		r.Object = nil
 	}
