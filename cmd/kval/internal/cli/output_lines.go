@@ -2,6 +2,7 @@ package cli
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/kval-dev/kval/manifest"
 )
@@ -13,20 +14,26 @@ import (
 // field errors.
 func (r *objectResult) locateFields(raw manifest.Raw) {
 	fields := r.fieldsBeside()
-	if len(r.fieldErrs) == 0 && len(fields) == 0 {
+	if len(r.fieldErrs) == 0 && len(fields) == 0 && len(r.warningPaths) == 0 {
 		return
 	}
-	paths := make([]string, 0, len(r.fieldErrs)+len(fields))
+	paths := make([]string, 0, len(r.fieldErrs)+len(fields)+len(r.warningPaths))
 	for _, e := range r.fieldErrs {
 		paths = append(paths, e.Field)
 	}
-	paths = append(paths, fields...)
+	paths = append(append(paths, fields...), r.warningPaths...)
 	src := manifest.Source{File: r.File, Index: r.Index, Line: r.Line, Item: -1}
 	if r.Item != nil {
 		src.Item = *r.Item
 	}
 	lines := raw.FieldLines(src, paths)
-	r.fieldLines, r.prunedLines = lines[:len(r.fieldErrs)], lines[len(r.fieldErrs):]
+	n, m := len(r.fieldErrs), len(r.fieldErrs)+len(fields)
+	r.fieldLines, r.prunedLines, r.warningFieldLines = lines[:n], lines[n:m], lines[m:]
+	for i, p := range r.warningPaths {
+		if p == "" {
+			r.warningFieldLines[i] = 0
+		}
+	}
 	for i, line := range r.fieldLines {
 		if i < len(r.Errors) { // Errors is fieldErrs as JSON, one for one
 			r.Errors[i].Line = line
@@ -63,11 +70,16 @@ func (r *objectResult) unknownFieldErrors() []fieldError {
 // locateWarnings sets WarningLines for the warnings shown, of which the
 // first are the unknown fields when showPruned.
 func (r *objectResult) locateWarnings(showPruned bool) {
-	if !showPruned || len(r.prunedLines) == 0 {
+	var lines []int
+	if showPruned {
+		lines = append(lines, r.prunedLines...)
+	}
+	lines = append(lines, r.warningFieldLines...)
+	if !slices.ContainsFunc(lines, func(l int) bool { return l > 0 }) {
 		return
 	}
 	r.WarningLines = make([]int, len(r.shownWarnings))
-	copy(r.WarningLines, r.prunedLines)
+	copy(r.WarningLines, lines)
 }
 
 // warningLine is the line to point at for the i-th warning shown: its

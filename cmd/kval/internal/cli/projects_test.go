@@ -113,3 +113,19 @@ func TestValidateOneRoundArgoCDApplicationSet(t *testing.T) {
 			args: []string{"validate", "-o", format, "--crd", dir + "crds", dir + "docs/applicationset.yaml"}})
 	}
 }
+
+// TestValidateLocationsArgoCDDocs: Argo CD 3.5.8's documented Secret has
+// data keys with dots (webhook.github.secret, line 28) whose values are
+// not base64: each error is at its key's line, and the anyOf errors name
+// their field instead of "<nil>"; the documented Application's finalizer
+// warning is at the finalizer's line, not the document's (issue 45 item 4).
+func TestValidateLocationsArgoCDDocs(t *testing.T) {
+	const dir = projects + "argo-cd/v3.5.8/"
+	for _, c := range []cliCase{
+		{golden: "projects/argo-cd-secret-text", args: []string{"validate", dir + "docs/argocd-secret.yaml"}},
+		{golden: "projects/argo-cd-secret-json", args: []string{"validate", "-o", "json", dir + "docs/argocd-secret.yaml"}},
+		{golden: "projects/argo-cd-application-warning", args: []string{"validate", "-o", "github", "--crd", dir + "crds", dir + "docs/application.yaml"}},
+	} {
+		runGolden(t, c)
+	}
+}

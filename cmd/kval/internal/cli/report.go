@@ -66,6 +66,10 @@ type objectResult struct {
 	// prunedLines are the lines of Pruned's fields (or of unknown's), 0
 	// where not found.
 	prunedLines []int
+	// warningPaths are the fields Warnings name (see warningPaths), and
+	// warningFieldLines their lines, one for one, 0 where not found.
+	warningPaths      []string
+	warningFieldLines []int
 	// unknown are the unknown fields strict field validation refused:
 	// nothing was pruned (see validate_round.go).
 	unknown []string
@@ -78,6 +82,7 @@ type objectResult struct {
 
 // setErrors records the field errors of the result.
 func (r *objectResult) setErrors(errs field.ErrorList) {
+	errs = namedFields(errs)
 	r.fieldErrs = errs
 	r.Errors = toFieldErrors(errs)
 }

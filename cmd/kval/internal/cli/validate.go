@@ -383,6 +383,7 @@ func validateOne(ctx context.Context, cat *catalog.Catalog, olds *oldObjects, o 
 		return r
 	}
 	r.record(res)
+	r.warningPaths = warningPaths(in.doc.Object, r.Warnings)
 	if err := r.secondRound(ctx, v, req, res); err != nil {
 		r.Error = err.Error()
 		return r
