@@ -113,6 +113,10 @@ type lintResult struct {
 
 	fieldErrs field.ErrorList
 	source    manifest.Source
+	// object is the CRD as written, and fieldLines the lines of fieldErrs'
+	// fields, 0 where not found (see lint_locate.go).
+	object     map[string]any
+	fieldLines []int
 }
 
 // lintFlags are the flags of kval lint.
@@ -176,7 +180,7 @@ func filesWithoutCRD(args []string, found map[string]bool) []lintResult {
 // lintDocument checks a CRD or a bare schema; ok is false for documents of
 // other kinds, which are skipped with a warning.
 func lintDocument(ctx context.Context, s streams, doc manifest.Document, allCosts bool, upgrades *upgradeInputs) (lintResult, bool) {
-	r := lintResult{File: doc.Source.File, Index: doc.Source.Index, Line: doc.Source.Line, source: doc.Source}
+	r := lintResult{File: doc.Source.File, Index: doc.Source.Index, Line: doc.Source.Line, source: doc.Source, object: doc.Object}
 	if doc.Source.Item >= 0 {
 		item := doc.Source.Item
 		r.Item = &item
@@ -239,6 +243,11 @@ func (r *lintResult) status() int {
 }
 
 func printLint(s streams, output string, results []lintResult) error {
+	for i := range results {
+		if r := &results[i]; !r.Valid && r.Error == "" && r.Kind == schema.CRDKind {
+			r.locate()
+		}
+	}
 	summary, status := tallyLint(results)
 	if results == nil {
 		results = []lintResult{}
@@ -313,7 +322,7 @@ func printLintText(s streams, results []lintResult) {
 			msg := invalidMessage("schema", "", r.fieldErrs)
 			fmt.Fprintf(s.out, "%s: %s", r.source, strings.Replace(msg, `The schema "" is invalid`, "The schema is invalid", 1))
 		case !r.Valid:
-			fmt.Fprintf(s.out, "%s: %s", r.source, invalidMessage(r.Kind, r.Name, r.fieldErrs))
+			fmt.Fprintf(s.out, "%s: %s", r.firstErrorSource(), invalidMessageAt(r.Kind, r.Name, r.fieldErrs, r.fieldLines))
 		case r.Kind == "schema":
 			fmt.Fprintf(s.out, "%s: schema is valid\n", r.source)
 		case r.breaking:

@@ -1,6 +1,10 @@
 package cli
 
-import "testing"
+import (
+	"os"
+	"strings"
+	"testing"
+)
 
 // projects holds real projects' files (see its README for where each comes
 // from): the findings of issue 27 were made on them.
@@ -127,5 +131,31 @@ func TestValidateLocationsArgoCDDocs(t *testing.T) {
 		{golden: "projects/argo-cd-application-warning", args: []string{"validate", "-o", "github", "--crd", dir + "crds", dir + "docs/application.yaml"}},
 	} {
 		runGolden(t, c)
+	}
+}
+
+// TestLintLocatesBrokenRuleCertManagerIssuer: cert-manager 1.21.2's
+// Issuer CRD with its CEL rule at line 4116 broken (has(self.ngts) made
+// has(self.ngtz), in a copy): kval lint points at line 4116, names the
+// field as the v1 file writes it, and shows the rule as the file holds it,
+// not kube-apiserver's internal spec.validation path or a Go struct (issue
+// 45 item 4).
+func TestLintLocatesBrokenRuleCertManagerIssuer(t *testing.T) {
+	text, err := os.ReadFile(projects + "cert-manager/v1.21.2/deploy/crds/cert-manager.io_issuers.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	broken := strings.Replace(string(text), "has(self.ngts)\n", "has(self.ngtz)\n", 1)
+	file := writeFile(t, t.TempDir(), "broken.yaml", broken)
+	code, stdout, _ := runKval(t, "", "lint", file)
+	const path = "spec.versions[0].schema.openAPIV3Schema.properties.spec.properties.venafi.x-kubernetes-validations[0].rule"
+	want := file + `:4116: The CustomResourceDefinition "issuers.cert-manager.io" is invalid: ` + path +
+		`: Invalid value: "(has(self.tpp) ? 1 : 0) + (has(self.cloud) ? 1 : 0) + (has(self.ngtz) ? 1 : 0) == 1": compilation failed`
+	if code != ExitInvalid || !strings.HasPrefix(stdout, want) {
+		t.Errorf("exit %d, output\n%s\nwant it to start with\n%s", code, stdout, want)
+	}
+	_, stdout, _ = runKval(t, "", "lint", "-o", "json", file)
+	if !strings.Contains(stdout, `"field": "`+path+`"`) || !strings.Contains(stdout, `"line": 4116`) || strings.Contains(stdout, `"Rule"`) {
+		t.Errorf("JSON output without the file's path, line 4116 or with a Go struct:\n%s", stdout)
 	}
 }
