@@ -159,3 +159,19 @@ func TestLintLocatesBrokenRuleCertManagerIssuer(t *testing.T) {
 		t.Errorf("JSON output without the file's path, line 4116 or with a Go struct:\n%s", stdout)
 	}
 }
+
+// TestValidatePreserveUnknownFieldsCRDServed: Argo CD 3.5.8's test CRD
+// crd-v1-healthy.yaml is a v1 CRD a cluster serves (Established) with
+// spec.preserveUnknownFields: true, carried from v1beta1: kube-apiserver
+// would refuse to create it (kval lint says so), but serves its objects
+// without pruning, and so does kval validate (issue 45 item 9).
+func TestValidatePreserveUnknownFieldsCRDServed(t *testing.T) {
+	const crd = projects + "argo-cd/v3.5.8/crd-health/crd-v1-healthy.yaml"
+	const obj = "apiVersion: example.io/v1alpha1\nkind: Example\nmetadata:\n  name: kept\nspec:\n  anything: [1, two]\n"
+	for _, c := range []cliCase{
+		{golden: "projects/argo-cd-preserve-unknown-fields-validate", args: []string{"validate", "-o", "yaml", "--show-object", "--crd", crd, "-"}, stdin: obj},
+		{golden: "projects/argo-cd-preserve-unknown-fields-lint", args: []string{"lint", crd}},
+	} {
+		runGolden(t, c)
+	}
+}
