@@ -130,7 +130,8 @@ func checkCatalog(ctx context.Context, s streams, cat *catalog.Catalog) error {
 }
 
 func printInvalidCRD(w io.Writer, e *catalog.InvalidCRDError) {
-	fmt.Fprintf(w, "error: %s: %s", e.CRD.Source, invalidMessage(schema.CRDKind, e.CRD.Name(), e.Errors))
+	src, msg := invalidCRDAsWritten(e)
+	fmt.Fprintf(w, "error: %s: %s", src, msg)
 }
 
 // invalidCRDs prints each CRD kube-apiserver would reject in full once, when

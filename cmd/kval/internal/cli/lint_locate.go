@@ -11,7 +11,9 @@ import (
 
 	"k8s.io/apimachinery/pkg/util/validation/field"
 
+	"github.com/kval-dev/kval/catalog"
 	"github.com/kval-dev/kval/manifest"
+	"github.com/kval-dev/kval/schema"
 )
 
 // kube-apiserver validates a CRD in its internal form, where the schema,
@@ -26,34 +28,36 @@ import (
 // and finds their lines; the errors stay as they are when the file cannot
 // be read again (stdin, a URL).
 func (r *lintResult) locate() {
-	raw, found := rawDocument(r.source)
-	if !found || len(r.fieldErrs) == 0 {
+	errs, lines, found := asWritten(r.source, r.APIVersion, r.object, r.fieldErrs)
+	if !found {
 		return
 	}
-	errs := make(field.ErrorList, len(r.fieldErrs))
-	paths := make([]string, len(errs))
-	for i, e := range r.fieldErrs {
-		errs[i] = r.asWritten(e)
-		paths[i] = errs[i].Field
-	}
-	r.fieldErrs, r.Errors = errs, toFieldErrors(errs)
-	r.fieldLines = raw.FieldLines(r.source, paths)
-	for i, line := range r.fieldLines {
+	r.fieldErrs, r.Errors, r.fieldLines = errs, toFieldErrors(errs), lines
+	for i, line := range lines {
 		r.Errors[i].Line = line
 	}
 }
 
-// asWritten is e with the field as the file writes it and, for a value
-// kube-apiserver shows as a Go struct, the value the file holds there.
-func (r *lintResult) asWritten(e *field.Error) *field.Error {
-	c := *e
-	c.Field = fileFieldPath(c.Field, r.APIVersion)
-	if isGoStruct(c.BadValue) {
-		if v, found := valueAtPath(r.object, c.Field); found {
+// asWritten is errs of the CRD at src (of apiVersion, obj as written) with
+// each field as the file writes it and, for a value kube-apiserver shows
+// as a Go struct, the value the file holds there; lines are their lines.
+// found is false when the file cannot be read again.
+func asWritten(src manifest.Source, apiVersion string, obj map[string]any, errs field.ErrorList) (out field.ErrorList, lines []int, found bool) {
+	raw, found := rawDocument(src)
+	if !found || len(errs) == 0 {
+		return errs, nil, false
+	}
+	out = make(field.ErrorList, len(errs))
+	paths := make([]string, len(errs))
+	for i, e := range errs {
+		c := *e
+		c.Field = fileFieldPath(c.Field, apiVersion)
+		if v, at := valueAtPath(obj, c.Field); at && isGoStruct(c.BadValue) {
 			c.BadValue = v
 		}
+		out[i], paths[i] = &c, c.Field
 	}
-	return &c
+	return out, raw.FieldLines(src, paths), true
 }
 
 // sharedInV1 are the internal fields that v1 CRDs write in each version.
@@ -122,6 +126,21 @@ func step(v any, key string) (any, bool) {
 		return c[i], true
 	}
 	return nil, false
+}
+
+// invalidCRDAsWritten is an invalid CRD's errors as kval lint prints
+// them (asWritten), with the line to point at.
+func invalidCRDAsWritten(e *catalog.InvalidCRDError) (manifest.Source, string) {
+	src, errs, lines := e.CRD.Source, e.Errors, []int(nil)
+	if raw, found := rawDocument(src); found {
+		if docs := raw.Decode(); len(docs) == 1 && docs[0].Err == nil {
+			errs, lines, _ = asWritten(src, e.CRD.APIVersion, docs[0].Object, errs)
+		}
+	}
+	if line := lineOf(lines, 0); line > 0 {
+		src.Line = line
+	}
+	return src, invalidMessageAt(schema.CRDKind, e.CRD.Name(), errs, lines)
 }
 
 // rawDocument reads again the text of the document at src from its file.

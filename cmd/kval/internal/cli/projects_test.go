@@ -74,6 +74,9 @@ func TestValidateConflictingCRDFailsOnlyItsKind(t *testing.T) {
 	const dir = projects + "argo-workflows/"
 	runGolden(t, cliCase{golden: "projects/argo-workflows-crd-conflict",
 		args: []string{"validate", "--crd", dir + "v3.6.5", dir + "install-v3.7.0/quick-start-minimal.yaml", dir + "examples/loops-dag.yaml"}})
+	// Both given with --crd: the Workflow is invalid (exit 1), not unusable.
+	runGolden(t, cliCase{golden: "projects/argo-workflows-crd-twice",
+		args: []string{"validate", "--crd", dir + "v3.6.5", "--crd", dir + "v3.7.0", dir + "examples/loops-dag.yaml"}})
 }
 
 // TestValidateExcludeCertManagerTree: cert-manager 1.21.2's deploy/ tree

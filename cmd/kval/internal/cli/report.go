@@ -103,6 +103,10 @@ func (r *objectResult) setLookupError(err error) {
 		r.reject(conflict.Both())
 		return
 	}
+	if dup := (*catalog.UnusableCRDError)(nil); errors.As(err, &dup) && dup.Duplicate {
+		r.reject(err.Error())
+		return
+	}
 	if errors.As(err, &r.invalidCRD) {
 		r.Error = fmt.Sprintf("its %s %q is invalid: kube-apiserver would reject it (kval lint %s)", schema.CRDKind, r.invalidCRD.CRD.Name(), r.invalidCRD.CRD.Source.File)
 		return
