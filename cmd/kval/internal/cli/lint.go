@@ -20,6 +20,7 @@ import (
 
 func newLintCommand(s streams) *cobra.Command {
 	var output, objectsDir, namespace string
+	var exclude []string
 	var allCosts bool
 	var oldPaths []string
 	cmd := &cobra.Command{
@@ -71,7 +72,7 @@ exists, or a stored object's next update would be refused.`,
   kval lint --old released/crd.yaml --objects backup/ crd.yaml`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return runLint(cmd.Context(), s, lintFlags{output: output, allCosts: allCosts, oldPaths: oldPaths, objectsDir: objectsDir, namespace: namespace}, args)
+			return runLint(cmd.Context(), s, lintFlags{output: output, allCosts: allCosts, oldPaths: oldPaths, objectsDir: objectsDir, namespace: namespace, exclude: exclude}, args)
 		},
 	}
 	cmd.Flags().StringVarP(&output, "output", "o", "text", "output format: text, json or yaml")
@@ -79,6 +80,7 @@ exists, or a stored object's next update would be refused.`,
 	cmd.Flags().StringSliceVar(&oldPaths, "old", nil, "the CRDs as they are now (files or directories): check each CRD as an update of the old CRD with its name, and report breaking changes")
 	cmd.Flags().StringVar(&objectsDir, "objects", "", "with --old: stored objects (a file or directory) to replay under the new CRDs")
 	cmd.Flags().StringVarP(&namespace, "namespace", "n", "default", "with --objects: namespace of namespaced objects that have none, as kubectl's")
+	cmd.Flags().StringArrayVar(&exclude, "exclude", nil, `files not to read (repeatable), as kval validate's --exclude: "kustomization.yaml", "charts/*/templates"`)
 	return cmd
 }
 
@@ -125,6 +127,7 @@ type lintFlags struct {
 	namespace          string // of --objects' namespaced objects that have none
 	allCosts           bool
 	oldPaths           []string
+	exclude            []string // globs of files not to read (see exclude.go)
 }
 
 func runLint(ctx context.Context, s streams, flags lintFlags, args []string) error {
@@ -135,6 +138,10 @@ func runLint(ctx context.Context, s streams, flags lintFlags, args []string) err
 	if err := checkStdinOnce(args); err != nil {
 		return err
 	}
+	if err := checkExcludes(flags.exclude); err != nil {
+		return err
+	}
+	s.exclude = flags.exclude
 	upgrades, err := loadUpgradeInputs(s, flags.oldPaths, flags.objectsDir, flags.namespace)
 	if err != nil {
 		return err

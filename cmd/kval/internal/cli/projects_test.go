@@ -90,6 +90,8 @@ func TestValidateExcludeCertManagerTree(t *testing.T) {
 		args: []string{"validate", "--exclude", "Chart.yaml", "--exclude", "values*", "--exclude", "cert-manager/templates",
 			"--exclude", "tests", "--exclude", "helm-values.yaml", dir}})
 	runGolden(t, cliCase{golden: "projects/cert-manager-no-exclude", args: []string{"validate", dir}})
+	runGolden(t, cliCase{golden: "projects/cert-manager-lint-exclude",
+		args: []string{"lint", "--exclude", "charts", "--exclude", "manifests", dir}})
 }
 
 // TestValidateArgoGenerateNameOutputs: Argo Workflows' examples are named
