@@ -17,12 +17,20 @@ import (
 // nilField is field.Path.String() of the nil path.
 const nilField = "<nil>"
 
+// wholeObject names the field of an error about the whole object, which
+// kube-apiserver gives no field (CEL rules not checked because the object
+// was invalid).
+const wholeObject = "(object)"
+
 // namedFields is errs with each error of no field given the field its
-// detail names; errs itself when there is none.
+// detail names, or (object); errs itself when there is none.
 func namedFields(errs field.ErrorList) field.ErrorList {
 	out := errs
 	for i, e := range errs {
 		name := fieldInDetail(e)
+		if name == "" && e.Field == nilField {
+			name = wholeObject
+		}
 		if name == "" {
 			continue
 		}
