@@ -205,6 +205,8 @@ func TestCompareTypeNarrowed(t *testing.T) {
 	cases := []struct{ old, now, want string }{
 		{"{x-kubernetes-int-or-string: true}", "{type: string}",
 			"error: TypeChanged v1 .spec.size: type changed from int-or-string to string: stored values that are not string are refused"},
+		{"{type: number}", "{type: integer}",
+			"error: TypeChanged v1 .spec.size: type changed from number to integer: stored numbers that are not whole are refused"},
 		{"{x-kubernetes-preserve-unknown-fields: true}", "{type: array, items: {type: string}}",
 			"error: TypeChanged v1 .spec.size: type changed from any (x-kubernetes-preserve-unknown-fields) to array: stored values that are not array are refused"},
 	}

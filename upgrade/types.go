@@ -50,8 +50,11 @@ func accepts(now *schema.Schema, from string) bool {
 
 // refused says which stored values the new type refuses.
 func refused(old, now *schema.Schema) string {
-	if old.Type == "" {
+	switch {
+	case old.Type == "":
 		return "stored values that are not " + typeName(now) + " are refused"
+	case old.Type == "number" && now.Type == "integer":
+		return "stored numbers that are not whole are refused"
 	}
 	return "stored " + old.Type + " values are refused"
 }
