@@ -25,6 +25,10 @@ type Options struct {
 	// of Builtins: kval serve --kudo-instances serves KUDO's Instances
 	// without a CRD of theirs (params.InstanceCRD).
 	Fallback []*schema.CRD
+	// Refused are kinds, by "group/kind", whose lookups fail with the
+	// error: a frontend refuses the objects of a kind whose definitions
+	// conflict, and serves every other kind.
+	Refused map[string]error
 }
 
 // Catalog is a set of CRDs, safe for concurrent use: lookups never block on

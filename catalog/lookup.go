@@ -22,6 +22,9 @@ func (c *Catalog) ForObject(ctx context.Context, apiVersion, kind string) (*engi
 	if !hasGroup {
 		group, version = "", apiVersion
 	}
+	if err := c.opts.Refused[group+"/"+kind]; err != nil {
+		return nil, err
+	}
 	if err := c.decodeDeferred(group, kind); err != nil {
 		return nil, err
 	}
