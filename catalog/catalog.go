@@ -25,6 +25,10 @@ type Options struct {
 	// of Builtins: kval serve --kudo-instances serves KUDO's Instances
 	// without a CRD of theirs (params.InstanceCRD).
 	Fallback []*schema.CRD
+	// Resolver, when set, is asked by ForObject for the CRDs of groups no
+	// CRD (nor fallback CRD) of the catalog defines, once per kind, before
+	// Builtins; what it gives is put into the catalog (see Resolver).
+	Resolver Resolver
 }
 
 // Catalog is a set of CRDs, safe for concurrent use: lookups never block on
@@ -43,6 +47,9 @@ type Catalog struct {
 	deferred atomic.Pointer[deferredSet]
 	// fallback are the entries of Options.Fallback.
 	fallback *snapshot
+	// resolutions are the kinds asked of Options.Resolver (*resolution,
+	// by "group/version/kind").
+	resolutions sync.Map
 }
 
 // New returns an empty catalog.
