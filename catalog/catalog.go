@@ -50,6 +50,8 @@ type Catalog struct {
 	// resolutions are the kinds asked of Options.Resolver (*resolution,
 	// by "group/version/kind").
 	resolutions sync.Map
+	// resolvedGroups are the groups of the CRDs Options.Resolver gave.
+	resolvedGroups sync.Map
 }
 
 // New returns an empty catalog.

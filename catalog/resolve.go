@@ -36,10 +36,11 @@ type resolution struct {
 }
 
 // resolve asks Options.Resolver, once per group, version and kind, for
-// the CRDs of a group no CRD (nor fallback CRD) of the catalog defines,
-// and puts what it gives into the catalog.
+// the CRDs of a kind of a group no CRD (nor fallback CRD) of the catalog
+// defines, or that only resolved CRDs define (a project's kinds come one
+// file at a time), and puts what it gives into the catalog.
 func (c *Catalog) resolve(ctx context.Context, group, version, kind string) error {
-	if c.opts.Resolver == nil || c.fallback.groups[group] || c.definesGroup(c.current.Load(), group) {
+	if !c.mayResolve(group, kind) {
 		return nil
 	}
 	r, _ := c.resolutions.LoadOrStore(group+"/"+version+"/"+kind, &resolution{})
@@ -48,8 +49,22 @@ func (c *Catalog) resolve(ctx context.Context, group, version, kind string) erro
 	return res.err
 }
 
+func (c *Catalog) mayResolve(group, kind string) bool {
+	snap := c.current.Load()
+	switch _, resolved := c.resolvedGroups.Load(group); {
+	case c.opts.Resolver == nil || c.fallback.groups[group]:
+		return false
+	case c.definesGroup(snap, group) && !resolved:
+		return false
+	}
+	return snap.byKind[group+"/"+kind] == nil
+}
+
 func (c *Catalog) putResolved(ctx context.Context, group, version, kind string) error {
 	crds, err := c.opts.Resolver.Resolve(ctx, group, version, kind)
+	for _, crd := range crds {
+		c.resolvedGroups.Store(crd.Spec.Group, true)
+	}
 	if err == nil && len(crds) > 0 {
 		err = c.Put(crds...)
 	}

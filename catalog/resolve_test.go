@@ -3,6 +3,7 @@ package catalog
 import (
 	"context"
 	"errors"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -79,4 +80,29 @@ func TestResolverErrorFailsTheLookup(t *testing.T) {
 	if !errors.As(err, &resolveErr) || !errors.Is(err, offline) || resolveErr.Kind != "Widget" {
 		t.Fatalf("%v, want a ResolveError wrapping the cause", err)
 	}
+}
+
+// TestResolverServesAGroupKindByKind: a group that only resolved CRDs
+// define is still resolved for its other kinds, one file at a time.
+func TestResolverServesAGroupKindByKind(t *testing.T) {
+	widgets, _, _ := ReadBytes("widgets.yaml", []byte(crdYAML("widgets.example.com", 1)))
+	gadgetYAML := strings.NewReplacer("widget", "gadget", "Widget", "Gadget").Replace(crdYAML("gadgets.example.com", 1))
+	gadgets, _, _ := ReadBytes("gadgets.yaml", []byte(gadgetYAML))
+	r := &kindResolver{byKind: map[string][]*schema.CRD{"Widget": widgets, "Gadget": gadgets}}
+	c := New(Options{Resolver: r})
+	for _, kind := range []string{"Widget", "Gadget", "Widget"} {
+		if _, err := c.ForObject(t.Context(), "example.com/v1", kind); err != nil {
+			t.Fatalf("%s: %v", kind, err)
+		}
+	}
+	if _, err := c.ForObject(t.Context(), "example.com/v1", "Gizmo"); !errors.As(err, new(*NoMatchError)) {
+		t.Errorf("a kind of the group the resolver does not know: %v, want NoMatchError", err)
+	}
+}
+
+// kindResolver gives the CRDs of each kind of example.com.
+type kindResolver struct{ byKind map[string][]*schema.CRD }
+
+func (r *kindResolver) Resolve(_ context.Context, _, _, kind string) ([]*schema.CRD, error) {
+	return r.byKind[kind], nil
 }
