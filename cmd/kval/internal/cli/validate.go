@@ -30,6 +30,7 @@ type validateOptions struct {
 	failOn          string
 	builtinOptions
 	paramsOptions
+	catalogOptions
 }
 
 // fieldValidations are the values of --field-validation, kube-apiserver's
@@ -164,6 +165,7 @@ validated (an empty input, only skipped kinds), a warning says so;
 	f.StringVarP(&o.namespace, "namespace", "n", "default", "namespace of namespaced objects that have none, as kubectl's")
 	o.builtinOptions.addFlags(f)
 	o.paramsOptions.addFlags(f)
+	o.catalogOptions.addFlags(f)
 	return cmd
 }
 
@@ -239,7 +241,11 @@ func (o *validateOptions) load(ctx context.Context, s *streams, args []string) (
 		return nil, nil, nil, err
 	}
 	o.input = input
-	cat, err := o.loadValidateCatalog(ctx, *s, o.crdSources, o.engineOptions())
+	resolver, err := o.resolver(s)
+	var cat *catalog.Catalog
+	if err == nil {
+		cat, err = o.loadValidateCatalog(ctx, *s, o.crdSources, o.engineOptions(), resolver)
+	}
 	if err == nil {
 		var olds *oldObjects
 		if olds, err = o.loadOld(ctx, *s, cat, args); err == nil {
