@@ -31,6 +31,7 @@ type validateOptions struct {
 	builtinOptions
 	paramsOptions
 	catalogOptions
+	skipPathOptions
 }
 
 // fieldValidations are the values of --field-validation, kube-apiserver's
@@ -166,6 +167,7 @@ validated (an empty input, only skipped kinds), a warning says so;
 	o.builtinOptions.addFlags(f)
 	o.paramsOptions.addFlags(f)
 	o.catalogOptions.addFlags(f)
+	o.skipPathOptions.addFlags(f)
 	return cmd
 }
 
@@ -234,6 +236,9 @@ func runValidate(ctx context.Context, s streams, o *validateOptions, args []stri
 // old objects. cleanup releases the spool and the old objects.
 func (o *validateOptions) load(ctx context.Context, s *streams, args []string) (*catalog.Catalog, *oldObjects, func(), error) {
 	if err := o.loadOperatorVersions(); err != nil {
+		return nil, nil, nil, err
+	}
+	if err := o.parseSkipPaths(); err != nil {
 		return nil, nil, nil, err
 	}
 	input, cleanup, err := inputCRDs(s, args, o.jobs)
@@ -341,6 +346,7 @@ func validateOne(ctx context.Context, cat *catalog.Catalog, olds *oldObjects, o 
 	if o.skipped(&r) {
 		return r
 	}
+	o.stripFields(in.doc.Object, r.APIVersion, r.Kind)
 	v, err := cat.ForObject(ctx, r.APIVersion, r.Kind)
 	if err != nil {
 		o.setLookupError(&r, err)

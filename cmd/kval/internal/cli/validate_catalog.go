@@ -13,9 +13,15 @@ import (
 	"github.com/kval-dev/kval/catalog/crdsource"
 )
 
-// catalogDirEnv names the default of --catalog-dir: kval's container
-// image sets it to the local copy baked into the image.
-const catalogDirEnv = "KVAL_CATALOG_DIR"
+// Environment variables that give the catalog flags their defaults:
+// kval's container image sets KVAL_CATALOG_DIR to the local copy baked
+// into it; KVAL_CATALOG=off turns the catalog off where no flag can be
+// given (a shared runner image, kval's own tests, which must not reach
+// the network).
+const (
+	catalogDirEnv = "KVAL_CATALOG_DIR"
+	catalogEnv    = "KVAL_CATALOG"
+)
 
 // catalogOptions are kval validate's flags for kval's catalog of
 // well-known projects' CRDs (package crdindex): on by default, for the
@@ -27,8 +33,8 @@ type catalogOptions struct {
 }
 
 func (o *catalogOptions) addFlags(f *pflag.FlagSet) {
-	f.BoolVar(&o.useCatalog, "catalog", true,
-		"serve the kinds of groups no --crd (nor the input) defines from kval's catalog of well-known projects' CRDs (cert-manager, Prometheus Operator, Argo CD, Gateway API), pinned by version and sha256 and cached; each file fetched is named on stderr")
+	f.BoolVar(&o.useCatalog, "catalog", os.Getenv(catalogEnv) != "off",
+		"serve the kinds of groups no --crd (nor the input) defines from kval's catalog of well-known projects' CRDs (cert-manager, Prometheus Operator, Argo CD, Gateway API), pinned by version and sha256 and cached; each file fetched is named on stderr (default: true unless $"+catalogEnv+" is off)")
 	f.StringVar(&o.catalogDir, "catalog-dir", os.Getenv(catalogDirEnv),
 		"read the catalog from this local copy (index.yaml and PROJECT/VERSION/FILE), with no network (default $"+catalogDirEnv+")")
 	f.StringVar(&o.mirror, "catalog-mirror", "",
@@ -49,7 +55,9 @@ func (o *catalogOptions) resolver(s *streams) (catalog.Resolver, error) {
 	s.err = &lockedWriter{w: s.err}
 	stderr := s.err
 	return &crdindex.Resolver{Index: idx, Dir: o.catalogDir, Mirror: o.mirror, Fetcher: crdsource.NewFetcher(),
-		Fetched: func(f crdindex.Fetch) { fmt.Fprintf(stderr, "catalog: %s %s: %s\n", f.Project.Name, f.Project.Version, f.From) }}, nil
+		Fetched: func(f crdindex.Fetch) {
+			fmt.Fprintf(stderr, "catalog: %s %s: %s\n", f.Project.Name, f.Project.Version, f.From)
+		}}, nil
 }
 
 func (o *catalogOptions) index() (*crdindex.Index, error) {

@@ -24,9 +24,12 @@ func catalogMirror(t *testing.T) *httptest.Server {
 }
 
 // TestValidateCatalogTreeFromLocalCopy: the tree validates with no --crd
-// from the local copy, and the run names every file it read.
+// from the local copy ($KVAL_CATALOG_DIR, as in kval's image), the catalog
+// on by default, and the run names every file it read.
 func TestValidateCatalogTreeFromLocalCopy(t *testing.T) {
-	code, stdout, stderr := runKval(t, "", "validate", "--catalog-dir", catalogCopy, catalogTree)
+	t.Setenv(catalogEnv, "")
+	t.Setenv(catalogDirEnv, catalogCopy)
+	code, stdout, stderr := runKval(t, "", "validate", catalogTree)
 	if code != ExitValid || !strings.Contains(stdout, "10 valid, 0 invalid") {
 		t.Fatalf("exit %d\n%s\n%s", code, stdout, stderr)
 	}
@@ -41,12 +44,12 @@ func TestValidateCatalogTreeFromLocalCopy(t *testing.T) {
 // tree validates, and again from the cache once the mirror is gone.
 func TestValidateCatalogFromMirrorThenOffline(t *testing.T) {
 	srv := catalogMirror(t)
-	code, stdout, stderr := runKval(t, "", "validate", "--catalog-mirror", srv.URL, catalogTree)
+	code, stdout, stderr := runKval(t, "", "validate", "--catalog", "--catalog-mirror", srv.URL, catalogTree)
 	if code != ExitValid || !strings.Contains(stderr, "catalog: cert-manager v1.21.2: "+srv.URL+"/cert-manager/v1.21.2/") {
 		t.Fatalf("exit %d\n%s\n%s", code, stdout, stderr)
 	}
 	srv.Close()
-	if code, stdout, stderr := runKval(t, "", "validate", "--catalog-mirror", srv.URL, catalogTree); code != ExitValid {
+	if code, stdout, stderr := runKval(t, "", "validate", "--catalog", "--catalog-mirror", srv.URL, catalogTree); code != ExitValid {
 		t.Fatalf("offline: exit %d\n%s\n%s", code, stdout, stderr)
 	}
 }
@@ -57,11 +60,11 @@ func TestValidateCatalogUnreachable(t *testing.T) {
 	srv := catalogMirror(t)
 	srv.Close()
 	file := catalogTree + "/gateway-api/basic-http.yaml"
-	code, stdout, _ := runKval(t, "", "validate", "--catalog-mirror", srv.URL, file)
+	code, stdout, _ := runKval(t, "", "validate", "--catalog", "--catalog-mirror", srv.URL, file)
 	if code != ExitInvalid || !strings.Contains(stdout, "kval's catalog could not give its CRD") {
 		t.Fatalf("exit %d\n%s", code, stdout)
 	}
-	if code, stdout, _ := runKval(t, "", "validate", "--catalog-mirror", srv.URL, "--ignore-missing-schemas", file); code != ExitValid {
+	if code, stdout, _ := runKval(t, "", "validate", "--catalog", "--catalog-mirror", srv.URL, "--ignore-missing-schemas", file); code != ExitValid {
 		t.Fatalf("--ignore-missing-schemas: exit %d\n%s", code, stdout)
 	}
 }
@@ -74,7 +77,7 @@ func TestValidateCatalogOff(t *testing.T) {
 	if code != ExitInvalid || !strings.Contains(stdout, "no schema for kind") {
 		t.Fatalf("exit %d\n%s", code, stdout)
 	}
-	code, stdout, stderr := runKval(t, "", "validate", "--catalog-dir", t.TempDir(), "--crd", catalogCopy+"/gateway-api/v1.6.3", file)
+	code, stdout, stderr := runKval(t, "", "validate", "--catalog", "--catalog-dir", t.TempDir(), "--crd", catalogCopy+"/gateway-api/v1.6.3", file)
 	if code != ExitValid || strings.Contains(stderr, "catalog:") {
 		t.Fatalf("--crd: exit %d\n%s\n%s", code, stdout, stderr)
 	}
