@@ -116,6 +116,7 @@ webhook, and generates validation code and CRDs from tags on Go types.`,
 		newParamsCommand(s),
 		newPlayCommand(s),
 	)
+	installConfig(root, s)
 	return root
 }
 
