@@ -93,6 +93,14 @@ func (o *skipPathOptions) stripFields(obj map[string]any, apiVersion, kind strin
 	}
 }
 
+// stripOld is stripFields for the old object of an update, by its own
+// apiVersion and kind.
+func (o *skipPathOptions) stripOld(old map[string]any) {
+	apiVersion, _ := old["apiVersion"].(string)
+	kind, _ := old["kind"].(string)
+	o.stripFields(old, apiVersion, kind)
+}
+
 // removeAt removes what tokens point at under v, if it is there.
 func removeAt(v any, tokens []string) {
 	last := len(tokens) == 1

@@ -93,3 +93,42 @@ extra: {x: 1}
 		}
 	}
 }
+
+// tokenCRD defines Token objects whose spec.token cannot change.
+const tokenCRD = `apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata: {name: tokens.example.com}
+spec:
+  group: example.com
+  scope: Namespaced
+  names: {plural: tokens, singular: token, kind: Token, listKind: TokenList}
+  versions:
+  - name: v1
+    served: true
+    storage: true
+    schema:
+      openAPIV3Schema:
+        type: object
+        properties:
+          spec:
+            type: object
+            properties:
+              token: {type: string, x-kubernetes-validations: [{rule: self == oldSelf, message: immutable}]}
+`
+
+// sopsToken is a Token whose spec.token SOPS encrypted with iv.
+func sopsToken(iv string) string {
+	return "apiVersion: example.com/v1\nkind: Token\nmetadata: {name: t}\nspec:\n  token: ENC[AES256_GCM,data:mHeXsmQ=,iv:" + iv +
+		",tag:IroV7hykADvD0IUaq6kikA==,type:str]\nsops: {mac: 'ENC[AES256_GCM,data:x,iv:y,tag:z,type:str]', version: 3.9.0}\n"
+}
+
+// TestSOPSOnUpdates: the old object of an update is stripped as the new
+// one is, so a value re-encrypted (a new ciphertext of the same
+// plaintext) is not a change.
+func TestSOPSOnUpdates(t *testing.T) {
+	crd, old, changed := writeTemp(t, tokenCRD), writeTemp(t, sopsToken("aaaa")), writeTemp(t, sopsToken("bbbb"))
+	code, stdout, stderr := runKval(t, "", "validate", "--crd", crd, "--old", old, changed)
+	if code != ExitValid || !strings.Contains(stdout, "(update)") {
+		t.Fatalf("exit %d\n%s%s", code, stdout, stderr)
+	}
+}

@@ -361,6 +361,7 @@ func validateOne(ctx context.Context, cat *catalog.Catalog, olds *oldObjects, o 
 		r.Error = fmt.Sprintf("old object: %v", err)
 		return r
 	case old != nil:
+		o.stripOld(old)
 		req.Operation, req.OldObject = engine.Update, old
 		r.Warnings = append(r.Warnings, convertOld(v.CRD(), old, r.APIVersion)...)
 	}
