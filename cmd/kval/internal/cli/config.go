@@ -31,16 +31,31 @@ type configOptions struct {
 // repeatable flag).
 type config map[string]map[string]any
 
-// installConfig adds --config and --print-config to every command, and
-// makes each command take the flags the config file gives it that the
-// command line does not.
+// installConfig adds --config and --print-config to every command that
+// runs (shown in kval validate's help, hidden in the others'), and makes
+// each command take the flags the config file gives it that the command
+// line does not.
 func installConfig(root *cobra.Command, s streams) {
 	o := &configOptions{}
-	pf := root.PersistentFlags()
-	pf.StringVar(&o.path, "config", "", "file of flags by command (default: "+configFileName+" in the working directory or a parent, up to the repository's root); flags on the command line win; /dev/null reads none")
-	pf.BoolVar(&o.print, "print-config", false, "print the command's flags as they are after the config file and the command line (YAML, a config file), and exit")
+	addConfigFlags(root, o)
 	root.PersistentPreRunE = func(cmd *cobra.Command, _ []string) error { return o.apply(s, cmd) }
 	relaxArgs(root, o)
+}
+
+// addConfigFlags adds the flags to cmd, if it runs, and its subcommands.
+func addConfigFlags(cmd *cobra.Command, o *configOptions) {
+	if cmd.Runnable() {
+		f := cmd.Flags()
+		f.StringVar(&o.path, "config", "", "file of flags by command (default: "+configFileName+" in the working directory or a parent, up to the repository's root); flags on the command line win; /dev/null reads none")
+		f.BoolVar(&o.print, "print-config", false, "print the command's flags as they are after the config file and the command line (YAML, a config file), and exit")
+		if cmd.Name() != "validate" {
+			f.MarkHidden("config")
+			f.MarkHidden("print-config")
+		}
+	}
+	for _, sub := range cmd.Commands() {
+		addConfigFlags(sub, o)
+	}
 }
 
 // apply reads the config file into cmd's flags, or prints them.
