@@ -28,6 +28,9 @@ type streams struct {
 	out, err io.Writer
 	// stdinFile is a copy of stdin (see oldObjects), read in its place.
 	stdinFile string
+	// names are the names files are reported by, when not their paths
+	// (an overlay rendered by --kustomize).
+	names map[string]string
 }
 
 // exitError ends a command with a specific exit code after its output.

@@ -32,6 +32,7 @@ type validateOptions struct {
 	paramsOptions
 	catalogOptions
 	skipPathOptions
+	kustomizeOptions
 }
 
 // fieldValidations are the values of --field-validation, kube-apiserver's
@@ -146,7 +147,7 @@ validated (an empty input, only skipped kinds), a warning says so;
   kval validate --crd https://github.com/org/op/releases/download/v1.2.0/crds.yaml deploy/
   kval validate --crd cluster: --kubeconfig ~/.kube/staging deploy/
   kustomize build overlays/prod | kval validate --crd crds/ -`,
-		Args: cobra.MinimumNArgs(1),
+		Args: o.requireInput,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return runValidate(cmd.Context(), s, o, args)
 		},
@@ -168,6 +169,7 @@ validated (an empty input, only skipped kinds), a warning says so;
 	o.paramsOptions.addFlags(f)
 	o.catalogOptions.addFlags(f)
 	o.skipPathOptions.addFlags(f)
+	o.kustomizeOptions.addFlags(f)
 	return cmd
 }
 
@@ -214,6 +216,11 @@ func runValidate(ctx context.Context, s streams, o *validateOptions, args []stri
 	if err := o.check(args); err != nil {
 		return err
 	}
+	args, cleanupRendered, err := o.withRendered(&s, args)
+	if err != nil {
+		return err
+	}
+	defer cleanupRendered()
 	defer useAtMostCPUs(o.jobs)()
 	defer bufferOutput(&s)()
 	cat, olds, cleanup, err := o.load(ctx, &s, args)
