@@ -3,6 +3,8 @@ package cli
 import (
 	"net/http"
 	"net/http/httptest"
+	"os"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -81,4 +83,22 @@ func TestValidateCatalogOff(t *testing.T) {
 	if code != ExitValid || strings.Contains(stderr, "catalog:") {
 		t.Fatalf("--crd: exit %d\n%s\n%s", code, stdout, stderr)
 	}
+}
+
+// TestImageBakesTheCatalog: the container image copies the local copy of
+// the catalog and points $KVAL_CATALOG_DIR at it (docker cannot run in
+// these tests: the Dockerfile is read).
+func TestImageBakesTheCatalog(t *testing.T) {
+	raw, err := os.ReadFile("../../../../Dockerfile")
+	if err != nil {
+		t.Fatal(err)
+	}
+	copied := regexp.MustCompile(`(?m)^COPY --from=build /src/(\S+) (\S+)$`).FindAllStringSubmatch(string(raw), -1)
+	env := regexp.MustCompile(`(?m)^ENV ` + catalogDirEnv + `=(\S+)$`).FindStringSubmatch(string(raw))
+	for _, c := range copied {
+		if env != nil && c[2] == env[1] && "../../../../"+c[1] == catalogCopy {
+			return
+		}
+	}
+	t.Errorf("the Dockerfile does not copy %s to $%s: %v %v", catalogCopy, catalogDirEnv, copied, env)
 }
