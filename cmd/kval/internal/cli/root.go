@@ -118,6 +118,7 @@ webhook, and generates validation code and CRDs from tags on Go types.`,
 		newAnnotateCommand(s),
 		newParamsCommand(s),
 		newPlayCommand(s),
+		newCatalogCommand(s),
 	)
 	installConfig(root, s)
 	return root
