@@ -11,7 +11,8 @@
 // copy (a directory with the index's layout: index.yaml and
 // PROJECT/VERSION/FILE, the projects' licenses beside them) serves with
 // no network, read from disk (Resolver.Dir) or from a mirror that serves
-// the same layout over HTTP (Resolver.Mirror).
+// the same layout over HTTP (Resolver.Mirror); Resolver.Pull writes one
+// (kval catalog pull).
 //
 // index.yaml is written by the refresh command (internal/refresh) from
 // sources.yaml, the hand-written list of projects: it reads each
