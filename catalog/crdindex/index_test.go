@@ -63,3 +63,17 @@ func TestParseRefusesUnsafeFiles(t *testing.T) {
 		}
 	}
 }
+
+// TestReadDir: a local copy's own index is read; a directory without one
+// uses the built-in index; a path that is not a directory is an error.
+func TestReadDir(t *testing.T) {
+	if idx, err := ReadDir(localCopy); err != nil || len(idx.Projects) != 4 {
+		t.Errorf("local copy: %v", err)
+	}
+	if idx, err := ReadDir(t.TempDir()); err != nil || len(idx.Projects) == 0 {
+		t.Errorf("no index: %v", err)
+	}
+	if _, err := ReadDir(filepath.Join(t.TempDir(), "missing")); err == nil || !strings.Contains(err.Error(), "not a directory") {
+		t.Errorf("missing: %v", err)
+	}
+}
