@@ -30,6 +30,9 @@ type streams struct {
 	stdinFile string
 	// exclude are the globs of --exclude: files the run does not read.
 	exclude []string
+	// names are the names files are reported by, when not their paths
+	// (an overlay rendered by --kustomize).
+	names map[string]string
 }
 
 // exitError ends a command with a specific exit code after its output.
@@ -124,7 +127,9 @@ webhook, and generates validation code and CRDs from tags on Go types.`,
 		newAnnotateCommand(s),
 		newParamsCommand(s),
 		newPlayCommand(s),
+		newCatalogCommand(s),
 	)
+	installConfig(root, s)
 	return root
 }
 

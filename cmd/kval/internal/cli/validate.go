@@ -33,6 +33,9 @@ type validateOptions struct {
 	showObject      bool
 	builtinOptions
 	paramsOptions
+	catalogOptions
+	skipPathOptions
+	kustomizeOptions
 }
 
 // fieldValidations are the values of --field-validation, kube-apiserver's
@@ -150,7 +153,7 @@ validated (an empty input, only skipped kinds), a warning says so;
   kval validate --crd https://github.com/org/op/releases/download/v1.2.0/crds.yaml deploy/
   kval validate --crd cluster: --kubeconfig ~/.kube/staging deploy/
   kustomize build overlays/prod | kval validate --crd crds/ -`,
-		Args: cobra.MinimumNArgs(1),
+		Args: o.requireInput,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return runValidate(cmd.Context(), s, o, args)
 		},
@@ -173,6 +176,9 @@ validated (an empty input, only skipped kinds), a warning says so;
 	f.StringVarP(&o.namespace, "namespace", "n", "default", "namespace of namespaced objects that have none, as kubectl's")
 	o.builtinOptions.addFlags(f)
 	o.paramsOptions.addFlags(f)
+	o.catalogOptions.addFlags(f)
+	o.skipPathOptions.addFlags(f)
+	o.kustomizeOptions.addFlags(f)
 	return cmd
 }
 
@@ -226,6 +232,11 @@ func runValidate(ctx context.Context, s streams, o *validateOptions, args []stri
 	if err := o.check(args); err != nil {
 		return err
 	}
+	args, cleanupRendered, err := o.withRendered(&s, args)
+	if err != nil {
+		return err
+	}
+	defer cleanupRendered()
 	defer useAtMostCPUs(o.jobs)()
 	defer bufferOutput(&s)()
 	s.exclude = o.exclude
@@ -251,12 +262,19 @@ func (o *validateOptions) load(ctx context.Context, s *streams, args []string) (
 	if err := o.loadOperatorVersions(); err != nil {
 		return nil, nil, nil, err
 	}
+	if err := o.parseSkipPaths(); err != nil {
+		return nil, nil, nil, err
+	}
 	input, cleanup, err := inputCRDs(s, args, o.jobs)
 	if err != nil {
 		return nil, nil, nil, err
 	}
 	o.input = input
-	cat, err := o.loadValidateCatalog(ctx, *s, o.crdSources, o.engineOptions())
+	resolver, err := o.resolver(s)
+	var cat *catalog.Catalog
+	if err == nil {
+		cat, err = o.loadValidateCatalog(ctx, *s, o.crdSources, o.engineOptions(), resolver)
+	}
 	if err == nil {
 		var olds *oldObjects
 		if olds, err = o.loadOld(ctx, *s, cat, args); err == nil {
@@ -352,6 +370,7 @@ func validateOne(ctx context.Context, cat *catalog.Catalog, olds *oldObjects, o 
 	if o.skipped(&r) {
 		return r
 	}
+	o.stripFields(in.doc.Object, r.APIVersion, r.Kind)
 	v, err := cat.ForObject(ctx, r.APIVersion, r.Kind)
 	if err != nil {
 		o.setLookupError(&r, err)
@@ -366,6 +385,7 @@ func validateOne(ctx context.Context, cat *catalog.Catalog, olds *oldObjects, o 
 		r.Error = fmt.Sprintf("old object: %v", err)
 		return r
 	case old != nil:
+		o.stripOld(old)
 		req.Operation, req.OldObject = engine.Update, old
 		r.Warnings = append(r.Warnings, convertOld(v.CRD(), old, r.APIVersion)...)
 	}
