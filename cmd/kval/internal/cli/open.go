@@ -23,9 +23,6 @@ func open(s streams, path string) (io.Reader, string, func(), error) {
 	if err != nil {
 		return nil, "", nil, manifest.EscapePathError(err)
 	}
-	if name, ok := s.names[path]; ok {
-		return f, name, func() { f.Close() }, nil
-	}
 	return f, path, func() { f.Close() }, nil
 }
 

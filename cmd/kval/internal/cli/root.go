@@ -30,9 +30,6 @@ type streams struct {
 	stdinFile string
 	// exclude are the globs of --exclude: files the run does not read.
 	exclude []string
-	// names are the names files are reported by, when not their paths
-	// (an overlay rendered by --kustomize).
-	names map[string]string
 }
 
 // exitError ends a command with a specific exit code after its output.

@@ -35,7 +35,6 @@ type validateOptions struct {
 	paramsOptions
 	catalogOptions
 	skipPathOptions
-	kustomizeOptions
 }
 
 // fieldValidations are the values of --field-validation, kube-apiserver's
@@ -153,7 +152,7 @@ validated (an empty input, only skipped kinds), a warning says so;
   kval validate --crd https://github.com/org/op/releases/download/v1.2.0/crds.yaml deploy/
   kval validate --crd cluster: --kubeconfig ~/.kube/staging deploy/
   kustomize build overlays/prod | kval validate --crd crds/ -`,
-		Args: o.requireInput,
+		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return runValidate(cmd.Context(), s, o, args)
 		},
@@ -178,7 +177,6 @@ validated (an empty input, only skipped kinds), a warning says so;
 	o.paramsOptions.addFlags(f)
 	o.catalogOptions.addFlags(f)
 	o.skipPathOptions.addFlags(f)
-	o.kustomizeOptions.addFlags(f)
 	return cmd
 }
 
@@ -232,11 +230,6 @@ func runValidate(ctx context.Context, s streams, o *validateOptions, args []stri
 	if err := o.check(args); err != nil {
 		return err
 	}
-	args, cleanupRendered, err := o.withRendered(&s, args)
-	if err != nil {
-		return err
-	}
-	defer cleanupRendered()
 	defer useAtMostCPUs(o.jobs)()
 	defer bufferOutput(&s)()
 	s.exclude = o.exclude
