@@ -29,6 +29,14 @@ type Options struct {
 	// of Builtins: kval serve --kudo-instances serves KUDO's Instances
 	// without a CRD of theirs (params.InstanceCRD).
 	Fallback []*schema.CRD
+	// Refused are kinds, by "group/kind", whose lookups fail with the
+	// error: a frontend refuses the objects of a kind whose definitions
+	// conflict, and serves every other kind.
+	Refused map[string]error
+	// Resolver, when set, is asked by ForObject for the CRDs of groups no
+	// CRD (nor fallback CRD) of the catalog defines, once per kind, before
+	// Builtins; what it gives is put into the catalog (see Resolver).
+	Resolver Resolver
 }
 
 // Catalog is a set of CRDs, safe for concurrent use: lookups never block on
@@ -47,6 +55,11 @@ type Catalog struct {
 	deferred atomic.Pointer[deferredSet]
 	// fallback are the entries of Options.Fallback.
 	fallback *snapshot
+	// resolutions are the kinds asked of Options.Resolver (*resolution,
+	// by "group/version/kind").
+	resolutions sync.Map
+	// resolvedGroups are the groups of the CRDs Options.Resolver gave.
+	resolvedGroups sync.Map
 }
 
 // New returns an empty catalog.

@@ -31,7 +31,12 @@ type deferredKind struct {
 // UnusableCRDError says that a CRD decoded when an object first needed it
 // cannot be used: kval validate would have refused it up front, had it
 // decoded every CRD.
-type UnusableCRDError struct{ Problems []schema.Problem }
+type UnusableCRDError struct {
+	Problems []schema.Problem
+	// Duplicate says that the kind is defined twice: only that kind's
+	// objects are refused, each naming both definitions.
+	Duplicate bool
+}
 
 func (e *UnusableCRDError) Error() string {
 	msgs := make([]string, len(e.Problems))
@@ -146,7 +151,7 @@ func (c *Catalog) putDecoded(key string, docs []*schema.DeferredCRD) error {
 		crds = append(crds, crd)
 	}
 	if dups := (&schema.Loaded{CRDs: crds}).Duplicates(); len(dups) > 0 {
-		return &UnusableCRDError{Problems: dups}
+		return &UnusableCRDError{Problems: dups, Duplicate: true}
 	}
 	return c.Put(crds[len(crds)-1])
 }

@@ -19,6 +19,9 @@
 //   - fallback CRDs (Options.Fallback) for groups no CRD defines, ahead of
 //     the built-in kinds: the webhook serves KUDO's Instances without a CRD
 //     of theirs;
+//   - a resolver (Options.Resolver) asked, once per kind, for the CRDs of
+//     groups no CRD defines, before the built-in kinds: kval validate's
+//     catalog of well-known projects' CRDs (package crdindex);
 //   - lazy compilation: a CRD version is linted and compiled on first use,
 //     once, however many requests ask for it at the same time (the
 //     compilation starts beside the lint, so that both cores work);

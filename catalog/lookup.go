@@ -13,7 +13,8 @@ import (
 // fails with NotCoveredError when no CRD defines the group (and, with
 // Options.Builtins, it is not a built-in group), NoMatchError when the
 // group's CRDs (or built-in kinds) do not serve the version or kind,
-// InvalidCRDError when kube-apiserver would reject the CRD.
+// InvalidCRDError when kube-apiserver would reject the CRD. A group no CRD
+// defines is first asked of Options.Resolver (ResolveError when it fails).
 func (c *Catalog) ForObject(ctx context.Context, apiVersion, kind string) (*engine.Validator, error) {
 	if apiVersion == "" || kind == "" {
 		return nil, &NotAnObjectError{NoAPIVersion: apiVersion == "", NoKind: kind == ""}
@@ -22,7 +23,13 @@ func (c *Catalog) ForObject(ctx context.Context, apiVersion, kind string) (*engi
 	if !hasGroup {
 		group, version = "", apiVersion
 	}
+	if err := c.opts.Refused[group+"/"+kind]; err != nil {
+		return nil, err
+	}
 	if err := c.decodeDeferred(group, kind); err != nil {
+		return nil, err
+	}
+	if err := c.resolve(ctx, group, version, kind); err != nil {
 		return nil, err
 	}
 	snap := c.current.Load()

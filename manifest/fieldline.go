@@ -2,6 +2,7 @@ package manifest
 
 import (
 	"strconv"
+	"strings"
 
 	yamlv3 "go.yaml.in/yaml/v3"
 )
@@ -52,14 +53,31 @@ func parseText(raw []byte) *yamlv3.Node {
 // document) of the deepest one found: 0 if not even the first is.
 func nodeLine(n *yamlv3.Node, segments []string) int {
 	line := 0
-	for _, seg := range segments {
-		key, value := child(n, seg)
+	for i := 0; i < len(segments); i++ {
+		key, value, used := dottedChild(n, segments[i:])
 		if value == nil {
 			return line
 		}
 		line, n = key.Line, value
+		i += used - 1
 	}
 	return line
+}
+
+// dottedChild is child for the first segment, or, when there is no such
+// key, for a key with dots in it that a dotted path split
+// ("data.webhook.github.secret" names the key "webhook.github.secret" of
+// a Secret's data): used is the number of segments the key took.
+func dottedChild(n *yamlv3.Node, segments []string) (at, value *yamlv3.Node, used int) {
+	if at, value = child(n, segments[0]); value != nil {
+		return at, value, 1
+	}
+	for used = 2; used <= len(segments) && !strings.HasPrefix(segments[used-1], "["); used++ {
+		if at, value = child(n, strings.Join(segments[:used], ".")); value != nil {
+			return at, value, used
+		}
+	}
+	return nil, nil, 0
 }
 
 // child finds seg under n: a mapping's key ("name" or "[key]") or a

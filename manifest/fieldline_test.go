@@ -106,3 +106,14 @@ func TestSplitFieldPath(t *testing.T) {
 		t.Errorf("got %q, want %q", got, want)
 	}
 }
+
+// TestFieldLinesDottedKeys: a dotted path that splits a key with dots
+// ("data.webhook.github.secret" for the key "webhook.github.secret") is
+// located at that key, not at its parent (issue 45 item 4).
+func TestFieldLinesDottedKeys(t *testing.T) {
+	raw := Raw{data: []byte("kind: Secret\ndata:\n  tls.crt: a\n  webhook.github.secret: b\n  plain: c\n")}
+	got := raw.FieldLines(Source{Line: 1, Item: -1}, []string{"data.webhook.github.secret", "data.tls.crt", "data.plain", "data.missing.key"})
+	if want := []int{4, 3, 5, 2}; !reflect.DeepEqual(got, want) {
+		t.Errorf("lines %v, want %v", got, want)
+	}
+}

@@ -27,6 +27,7 @@ const (
 	FieldAdded          Kind = "FieldAdded"
 	FieldRequired       Kind = "FieldNewlyRequired"
 	TypeChanged         Kind = "TypeChanged"
+	TypeWidened         Kind = "TypeWidened"
 	EnumNarrowed        Kind = "EnumNarrowed"
 	PatternChanged      Kind = "PatternChanged"
 	BoundTightened      Kind = "BoundTightened"

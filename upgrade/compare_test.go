@@ -45,7 +45,15 @@ func TestCompareReportsEachKind(t *testing.T) {
 		{"maxItems added", "Namespaced", []string{edit("tags: {type: array,", "tags: {type: array, maxItems: 3,")}, []string{
 			"warning: BoundTightened v1 .spec.tags: maxItems 3 added"}},
 		{"type changed", "Namespaced", []string{edit("size: {type: integer, minimum: 1, maximum: 10}", "size: {type: string}")}, []string{
-			"error: TypeChanged v1 .spec.size: type changed from integer to string: stored values no longer validate"}},
+			"error: TypeChanged v1 .spec.size: type changed from integer to string: stored integer values are refused"}},
+		{"type widened to untyped", "Namespaced", []string{edit("size: {type: integer, minimum: 1, maximum: 10}", "size: {x-kubernetes-preserve-unknown-fields: true}")}, []string{
+			"info: TypeWidened v1 .spec.size: type widened from integer to any (x-kubernetes-preserve-unknown-fields): every stored value still validates",
+			"info: BoundRelaxed v1 .spec.size: maximum 10 removed", "info: BoundRelaxed v1 .spec.size: minimum 1 removed"}},
+		{"type widened to int-or-string", "Namespaced", []string{edit("size: {type: integer, minimum: 1, maximum: 10}", "size: {x-kubernetes-int-or-string: true}")}, []string{
+			"info: TypeWidened v1 .spec.size: type widened from integer to int-or-string: every stored value still validates",
+			"info: BoundRelaxed v1 .spec.size: maximum 10 removed", "info: BoundRelaxed v1 .spec.size: minimum 1 removed"}},
+		{"type widened to number", "Namespaced", []string{edit("size: {type: integer, minimum: 1, maximum: 10}", "size: {type: number, minimum: 1, maximum: 10}")}, []string{
+			"info: TypeWidened v1 .spec.size: type widened from integer to number: every stored value still validates"}},
 		{"new rule", "Namespaced", []string{edit("- {rule: 'self.size <= 10', message: too big}", "- {rule: 'self.size <= 10', message: too big}\n- {rule: 'self.size > 2'}")}, []string{
 			`warning: RuleAdded v1 .spec: new rule "self.size > 2": objects that break it are rejected on create, and on update once the value changes`}},
 		{"changed rule", "Namespaced", []string{edit("'self.size <= 10'", "'self.size <= 5'")}, []string{
@@ -185,5 +193,30 @@ func TestCompareEffectiveConstraints(t *testing.T) {
 				t.Errorf("got\n%s\nwant\n%s", strings.Join(got, "\n"), tc.want)
 			}
 		})
+	}
+}
+
+// TestCompareTypeNarrowed: from an untyped or int-or-string field to one
+// type, the stored values of the other types are refused.
+func TestCompareTypeNarrowed(t *testing.T) {
+	spec := func(size string) string {
+		return version("v1", true, true, "type: object\nproperties:\n  size: "+size+"\n")
+	}
+	cases := []struct{ old, now, want string }{
+		{"{x-kubernetes-int-or-string: true}", "{type: string}",
+			"error: TypeChanged v1 .spec.size: type changed from int-or-string to string: stored values that are not string are refused"},
+		{"{type: number}", "{type: integer}",
+			"error: TypeChanged v1 .spec.size: type changed from number to integer: stored numbers that are not whole are refused"},
+		{"{x-kubernetes-preserve-unknown-fields: true}", "{type: array, items: {type: string}}",
+			"error: TypeChanged v1 .spec.size: type changed from any (x-kubernetes-preserve-unknown-fields) to array: stored values that are not array are refused"},
+	}
+	for _, tc := range cases {
+		var got []string
+		for _, c := range Compare(loadCRD(t, "Namespaced", spec(tc.old)), loadCRD(t, "Namespaced", spec(tc.now))) {
+			got = append(got, c.String())
+		}
+		if strings.Join(got, "\n") != tc.want {
+			t.Errorf("%s to %s: got\n%s\nwant\n%s", tc.old, tc.now, strings.Join(got, "\n"), tc.want)
+		}
 	}
 }

@@ -24,8 +24,7 @@ func (d *differ) node(old, now *schema.Schema, path string) {
 	if old == nil || now == nil {
 		return
 	}
-	if old.Type != now.Type && old.Type != "" {
-		d.add(Error, TypeChanged, path, "type changed from %s to %s: stored values no longer validate", old.Type, orNone(now.Type))
+	if !d.typeChange(old, now, path) {
 		return // what is below a new type is a new schema
 	}
 	d.enum(old, now, path)
@@ -166,13 +165,6 @@ func deref(s *string, def string) string {
 		return def
 	}
 	return *s
-}
-
-func orNone(s string) string {
-	if s == "" {
-		return "(none)"
-	}
-	return s
 }
 
 func values(list []any) string {

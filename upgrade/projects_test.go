@@ -2,6 +2,7 @@ package upgrade
 
 import (
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/kval-dev/kval/manifest"
@@ -48,4 +49,24 @@ func loadProjectCRD(t *testing.T, path string) *schema.CRD {
 		t.Fatalf("%s: %v", path, decodeErrs)
 	}
 	return crd
+}
+
+// TestCompareArgoWithItemsWidened: Argo Workflows 3.6.5 to 3.7.0 made
+// withItems untyped with x-kubernetes-preserve-unknown-fields, which
+// accepts every value the array did: a widening, no breaking change
+// (issue 45 item 1).
+func TestCompareArgoWithItemsWidened(t *testing.T) {
+	const file = "argoproj.io_workflows.yaml"
+	old := loadProjectCRD(t, filepath.Join(projects, "argo-workflows", "v3.6.5", file))
+	now := loadProjectCRD(t, filepath.Join(projects, "argo-workflows", "v3.7.0", file))
+	changes := Compare(old, now)
+	widened := 0
+	for _, c := range changes {
+		if c.Kind == TypeWidened && strings.HasSuffix(c.Path, ".withItems") {
+			widened++
+		}
+	}
+	if Worst(changes) == Error || widened != 5 {
+		t.Errorf("worst %q, %d withItems widened, want no error and 5: %v", Worst(changes), widened, changes)
+	}
 }

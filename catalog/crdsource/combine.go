@@ -12,9 +12,10 @@ import (
 // differently from a CRD given as a source, or from another one of the run.
 type ConflictError struct {
 	Group, Kind string
-	// Other is where the other definition is; Given says it is a source.
-	Other manifest.Source
-	Given bool
+	// Source is where the run's definition is; Other is where the other
+	// definition is, and Given says it is a source.
+	Source, Other manifest.Source
+	Given         bool
 }
 
 func (e *ConflictError) Error() string {
@@ -23,6 +24,17 @@ func (e *ConflictError) Error() string {
 		other = "the one given as a CRD source"
 	}
 	return fmt.Sprintf("defines kind %s of group %s differently from %s, at %s: only one can serve its objects", e.Kind, e.Group, other, e.Other)
+}
+
+// Both says, for an object of the kind, that its two definitions differ,
+// naming where each is.
+func (e *ConflictError) Both() string {
+	other := "among the objects"
+	if e.Given {
+		other = "given as a CRD source"
+	}
+	return fmt.Sprintf("kind %s of group %s is defined differently at %s and at %s (%s): neither serves its objects",
+		e.Kind, e.Group, e.Source, e.Other, other)
 }
 
 // Combine adds the CRDs found among a run's objects (input) to those of
@@ -52,7 +64,7 @@ func Combine(given, input *schema.Loaded, preferGiven bool) *schema.Loaded {
 		case first.given && preferGiven, first.same(def):
 		default:
 			out.Problems = append(out.Problems, schema.Problem{Source: def.source, Object: fmt.Sprintf("%s %q", schema.CRDKind, def.name()),
-				Err: &ConflictError{Group: id.Group, Kind: id.Kind, Other: first.source, Given: first.given}})
+				Err: &ConflictError{Group: id.Group, Kind: id.Kind, Source: def.source, Other: first.source, Given: first.given}})
 		}
 	}
 	return out

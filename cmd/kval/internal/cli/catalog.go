@@ -67,6 +67,7 @@ func loadCatalogWith(ctx context.Context, s streams, src crdSources, opts catalo
 	loaded := crdsource.Read(ctx, src.crds, crdsource.Options{Defer: deferred, Kubeconfig: src.kubeconfig})
 	if src.input != nil {
 		loaded = crdsource.Combine(loaded, src.input, src.preferFlag)
+		opts.Refused = refuseConflicts(loaded.Problems)
 	}
 	cat := catalog.New(opts)
 	problems, err := cat.Load(loaded)
@@ -82,16 +83,33 @@ func loadCatalogWith(ctx context.Context, s streams, src crdSources, opts catalo
 	return cat, nil
 }
 
-// printCRDProblems prints the problems of reading CRDs, a conflict between
+// refuseConflicts turns each conflict between two definitions of a kind
+// into a warning, and returns the kinds whose objects are refused for it:
+// the run validates every other kind.
+func refuseConflicts(problems []schema.Problem) map[string]error {
+	refused := map[string]error{}
+	for i, p := range problems {
+		var conflict *crdsource.ConflictError
+		if errors.As(p.Err, &conflict) {
+			problems[i].Warning = true
+			refused[conflict.Group+"/"+conflict.Kind] = conflict
+		}
+	}
+	return refused
+}
+
+// printCRDProblems prints the problems of reading CRDs; a conflict between
 // the objects' CRDs and --crd with the flag that settles it.
 func printCRDProblems(s streams, problems []schema.Problem) {
 	for _, p := range problems {
 		var conflict *crdsource.ConflictError
 		switch {
+		case errors.As(p.Err, &conflict) && conflict.Given:
+			fmt.Fprintf(s.err, "Warning: %v; its objects are invalid (--prefer-crd-flag serves the --crd one)\n", p)
+		case errors.As(p.Err, &conflict):
+			fmt.Fprintf(s.err, "Warning: %v; its objects are invalid\n", p)
 		case p.Warning:
 			fmt.Fprintf(s.err, "Warning: %v\n", p)
-		case errors.As(p.Err, &conflict) && conflict.Given:
-			fmt.Fprintf(s.err, "error: %v (--prefer-crd-flag serves the --crd one)\n", p)
 		default:
 			fmt.Fprintf(s.err, "error: %v\n", p)
 		}
@@ -112,7 +130,8 @@ func checkCatalog(ctx context.Context, s streams, cat *catalog.Catalog) error {
 }
 
 func printInvalidCRD(w io.Writer, e *catalog.InvalidCRDError) {
-	fmt.Fprintf(w, "error: %s: %s", e.CRD.Source, invalidMessage(schema.CRDKind, e.CRD.Name(), e.Errors))
+	src, msg := invalidCRDAsWritten(e)
+	fmt.Fprintf(w, "error: %s: %s", src, msg)
 }
 
 // invalidCRDs prints each CRD kube-apiserver would reject in full once, when

@@ -109,13 +109,13 @@ func objectOf(t *testing.T, text string) map[string]any {
 	return obj
 }
 
-// cliAnswer runs kval validate -o json on the object (an update of old,
+// cliAnswer runs kval validate -o json --show-object on the object (an update of old,
 // if any) and reads its answer: valid, rejected or invalid before
 // decoding (400: no object), invalid (422).
 func cliAnswer(t *testing.T, setup setup, old, obj string) answer {
 	t.Helper()
 	dir := t.TempDir()
-	args := []string{"validate", "--crd", setup.crd, "-o", "json"}
+	args := []string{"validate", "--crd", setup.crd, "-o", "json", "--show-object"}
 	if setup.ovs != "" {
 		args = append(args, "--operator-versions", setup.ovs)
 	}

@@ -54,6 +54,7 @@ func readInputs(s streams, args []string, fn func(inputDoc)) error {
 // decode documents in parallel.
 func readRawInputs(s streams, args []string, fn func(rawInput)) error {
 	files, skipped, err := manifest.ExpandPathsSkipping(args)
+	files = withoutExcluded(s.exclude, files)
 	for _, f := range skipped {
 		fmt.Fprintf(s.err, "Warning: %s\n", f)
 	}

@@ -31,6 +31,7 @@ func inputCRDs(s *streams, args []string, jobs int) (*schema.Loaded, func(), err
 		}
 	}
 	files, _ := manifest.ExpandPaths(args)
+	files = withoutExcluded(s.exclude, files)
 	named := map[string]bool{}
 	for _, a := range args {
 		named[a] = true

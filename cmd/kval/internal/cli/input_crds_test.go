@@ -5,7 +5,7 @@ import "testing"
 // TestValidateInputCRDsGolden: CRDs among the objects serve the run, in any
 // order, as if given with --crd, and are still validated as objects; a
 // Helm chart's crds/ serves as --crd; the same CRD from both places with
-// different content fails the run naming both, unless --prefer-crd-flag.
+// different content makes only that kind's objects invalid, naming both, unless --prefer-crd-flag.
 func TestValidateInputCRDsGolden(t *testing.T) {
 	const crd = "../../../../examples/crd.yaml"
 	helmOutput := readTestFile(t, "testdata/validate/helm-template-crds.yaml")

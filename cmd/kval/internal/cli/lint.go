@@ -20,6 +20,7 @@ import (
 
 func newLintCommand(s streams) *cobra.Command {
 	var output, objectsDir, namespace string
+	var exclude []string
 	var allCosts bool
 	var oldPaths []string
 	cmd := &cobra.Command{
@@ -71,7 +72,7 @@ exists, or a stored object's next update would be refused.`,
   kval lint --old released/crd.yaml --objects backup/ crd.yaml`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return runLint(cmd.Context(), s, lintFlags{output: output, allCosts: allCosts, oldPaths: oldPaths, objectsDir: objectsDir, namespace: namespace}, args)
+			return runLint(cmd.Context(), s, lintFlags{output: output, allCosts: allCosts, oldPaths: oldPaths, objectsDir: objectsDir, namespace: namespace, exclude: exclude}, args)
 		},
 	}
 	cmd.Flags().StringVarP(&output, "output", "o", "text", "output format: text, json or yaml")
@@ -79,6 +80,7 @@ exists, or a stored object's next update would be refused.`,
 	cmd.Flags().StringSliceVar(&oldPaths, "old", nil, "the CRDs as they are now (files or directories): check each CRD as an update of the old CRD with its name, and report breaking changes")
 	cmd.Flags().StringVar(&objectsDir, "objects", "", "with --old: stored objects (a file or directory) to replay under the new CRDs")
 	cmd.Flags().StringVarP(&namespace, "namespace", "n", "default", "with --objects: namespace of namespaced objects that have none, as kubectl's")
+	cmd.Flags().StringArrayVar(&exclude, "exclude", nil, `files not to read (repeatable), as kval validate's --exclude: "kustomization.yaml", "charts/*/templates"`)
 	return cmd
 }
 
@@ -113,6 +115,10 @@ type lintResult struct {
 
 	fieldErrs field.ErrorList
 	source    manifest.Source
+	// object is the CRD as written, and fieldLines the lines of fieldErrs'
+	// fields, 0 where not found (see lint_locate.go).
+	object     map[string]any
+	fieldLines []int
 }
 
 // lintFlags are the flags of kval lint.
@@ -121,6 +127,7 @@ type lintFlags struct {
 	namespace          string // of --objects' namespaced objects that have none
 	allCosts           bool
 	oldPaths           []string
+	exclude            []string // globs of files not to read (see exclude.go)
 }
 
 func runLint(ctx context.Context, s streams, flags lintFlags, args []string) error {
@@ -131,6 +138,10 @@ func runLint(ctx context.Context, s streams, flags lintFlags, args []string) err
 	if err := checkStdinOnce(args); err != nil {
 		return err
 	}
+	if err := checkExcludes(flags.exclude); err != nil {
+		return err
+	}
+	s.exclude = flags.exclude
 	upgrades, err := loadUpgradeInputs(s, flags.oldPaths, flags.objectsDir, flags.namespace)
 	if err != nil {
 		return err
@@ -176,7 +187,7 @@ func filesWithoutCRD(args []string, found map[string]bool) []lintResult {
 // lintDocument checks a CRD or a bare schema; ok is false for documents of
 // other kinds, which are skipped with a warning.
 func lintDocument(ctx context.Context, s streams, doc manifest.Document, allCosts bool, upgrades *upgradeInputs) (lintResult, bool) {
-	r := lintResult{File: doc.Source.File, Index: doc.Source.Index, Line: doc.Source.Line, source: doc.Source}
+	r := lintResult{File: doc.Source.File, Index: doc.Source.Index, Line: doc.Source.Line, source: doc.Source, object: doc.Object}
 	if doc.Source.Item >= 0 {
 		item := doc.Source.Item
 		r.Item = &item
@@ -239,6 +250,11 @@ func (r *lintResult) status() int {
 }
 
 func printLint(s streams, output string, results []lintResult) error {
+	for i := range results {
+		if r := &results[i]; !r.Valid && r.Error == "" && r.Kind == schema.CRDKind {
+			r.locate()
+		}
+	}
 	summary, status := tallyLint(results)
 	if results == nil {
 		results = []lintResult{}
@@ -313,7 +329,7 @@ func printLintText(s streams, results []lintResult) {
 			msg := invalidMessage("schema", "", r.fieldErrs)
 			fmt.Fprintf(s.out, "%s: %s", r.source, strings.Replace(msg, `The schema "" is invalid`, "The schema is invalid", 1))
 		case !r.Valid:
-			fmt.Fprintf(s.out, "%s: %s", r.source, invalidMessage(r.Kind, r.Name, r.fieldErrs))
+			fmt.Fprintf(s.out, "%s: %s", r.firstErrorSource(), invalidMessageAt(r.Kind, r.Name, r.fieldErrs, r.fieldLines))
 		case r.Kind == "schema":
 			fmt.Fprintf(s.out, "%s: schema is valid\n", r.source)
 		case r.breaking:

@@ -60,8 +60,8 @@ func TestCRDChecksGetTheFullVerdict(t *testing.T) {
 		t.Errorf("kval lint reports\n%s\nkval validate reports\n%s", strings.Join(lintErrs, "\n"), strings.Join(validateErrs, "\n"))
 	}
 	for _, want := range []string{
-		"properties[since].default: Invalid value: \"int64\":  in body must be of type date-time", // value validation as for defaults
-		"properties[replicas].default: Invalid value: 0: must be positive",                        // CEL on defaults
+		"properties.since.default: Invalid value: \"int64\":  in body must be of type date-time", // value validation as for defaults
+		"properties.replicas.default: Invalid value: 0: must be positive",                        // CEL on defaults
 	} {
 		if !strings.Contains(lintOut.String(), want) {
 			t.Errorf("kval lint does not report %q", want)

@@ -111,6 +111,7 @@ func replayObjects(ctx context.Context, docs []manifest.Document, namespace stri
 		if old.Namespaced() {
 			giveNamespace(doc.Object, namespace)
 		}
+		giveGeneratedName(doc.Object)
 		v, err := replayer.Replay(ctx, doc.Object)
 		if err != nil {
 			v.Unreadable = err.Error()
@@ -128,6 +129,24 @@ func giveNamespace(obj map[string]any, namespace string) {
 	}
 	if current, _ := meta["namespace"].(string); current == "" && namespace != "" {
 		meta["namespace"] = namespace
+	}
+}
+
+// generatedSuffix stands for the five characters kube-apiserver appends to
+// generateName when it creates the object: a stored object has a name.
+const generatedSuffix = "00000"
+
+// giveGeneratedName names an object that has only generateName as
+// kube-apiserver stored it, so that its replayed update is not refused for
+// the name it was given on create (Argo Workflows' examples, issue 45).
+func giveGeneratedName(obj map[string]any) {
+	meta, isMap := obj["metadata"].(map[string]any)
+	if !isMap {
+		return
+	}
+	name, _ := meta["name"].(string)
+	if prefix, _ := meta["generateName"].(string); name == "" && prefix != "" {
+		meta["name"] = prefix + generatedSuffix
 	}
 }
 

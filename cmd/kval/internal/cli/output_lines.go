@@ -2,6 +2,7 @@ package cli
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/kval-dev/kval/manifest"
 )
@@ -12,20 +13,27 @@ import (
 // runs in the workers, which hold the text, and only for documents with
 // field errors.
 func (r *objectResult) locateFields(raw manifest.Raw) {
-	if len(r.fieldErrs) == 0 && len(r.Pruned) == 0 {
+	fields := r.fieldsBeside()
+	if len(r.fieldErrs) == 0 && len(fields) == 0 && len(r.warningPaths) == 0 {
 		return
 	}
-	paths := make([]string, 0, len(r.fieldErrs)+len(r.Pruned))
+	paths := make([]string, 0, len(r.fieldErrs)+len(fields)+len(r.warningPaths))
 	for _, e := range r.fieldErrs {
 		paths = append(paths, e.Field)
 	}
-	paths = append(paths, r.Pruned...)
+	paths = append(append(paths, fields...), r.warningPaths...)
 	src := manifest.Source{File: r.File, Index: r.Index, Line: r.Line, Item: -1}
 	if r.Item != nil {
 		src.Item = *r.Item
 	}
 	lines := raw.FieldLines(src, paths)
-	r.fieldLines, r.prunedLines = lines[:len(r.fieldErrs)], lines[len(r.fieldErrs):]
+	n, m := len(r.fieldErrs), len(r.fieldErrs)+len(fields)
+	r.fieldLines, r.prunedLines, r.warningFieldLines = lines[:n], lines[n:m], lines[m:]
+	for i, p := range r.warningPaths {
+		if p == "" {
+			r.warningFieldLines[i] = 0
+		}
+	}
 	for i, line := range r.fieldLines {
 		if i < len(r.Errors) { // Errors is fieldErrs as JSON, one for one
 			r.Errors[i].Line = line
@@ -36,16 +44,42 @@ func (r *objectResult) locateFields(raw manifest.Raw) {
 	if r.Rejected != "" && !r.unparsed && len(r.prunedLines) > 0 {
 		r.RejectedLine = r.prunedLines[0]
 	}
+	r.Errors = append(r.unknownFieldErrors(), r.Errors...)
+}
+
+// fieldsBeside are the fields located beside the errors' : the unknown
+// fields strict field validation refused, or those pruned.
+func (r *objectResult) fieldsBeside() []string {
+	if r.unknown != nil {
+		return r.unknown
+	}
+	return r.Pruned
+}
+
+// unknownFieldErrors are the unknown fields strict field validation
+// refused, one JSON entry each at its line, ahead of the other errors.
+func (r *objectResult) unknownFieldErrors() []fieldError {
+	out := make([]fieldError, len(r.unknown))
+	for i, p := range r.unknown {
+		out[i] = fieldError{Type: "FieldValueUnknown", Field: p, Detail: "unknown field",
+			Message: fmt.Sprintf("strict decoding error: unknown field %q", p), Line: lineOf(r.prunedLines, i), UnknownField: true}
+	}
+	return out
 }
 
 // locateWarnings sets WarningLines for the warnings shown, of which the
 // first are the unknown fields when showPruned.
 func (r *objectResult) locateWarnings(showPruned bool) {
-	if !showPruned || len(r.prunedLines) == 0 {
+	var lines []int
+	if showPruned {
+		lines = append(lines, r.prunedLines...)
+	}
+	lines = append(lines, r.warningFieldLines...)
+	if !slices.ContainsFunc(lines, func(l int) bool { return l > 0 }) {
 		return
 	}
 	r.WarningLines = make([]int, len(r.shownWarnings))
-	copy(r.WarningLines, r.prunedLines)
+	copy(r.WarningLines, lines)
 }
 
 // warningLine is the line to point at for the i-th warning shown: its
@@ -87,8 +121,9 @@ func (r *objectResult) rejections() []located {
 	if r.RejectedLine == 0 {
 		return []located{{problemLine(r), r.message()}}
 	}
-	out := make([]located, len(r.Pruned))
-	for i, p := range r.Pruned {
+	fields := r.fieldsBeside()
+	out := make([]located, len(fields))
+	for i, p := range fields {
 		line := r.Line
 		if i < len(r.prunedLines) && r.prunedLines[i] > 0 {
 			line = r.prunedLines[i]

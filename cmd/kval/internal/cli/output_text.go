@@ -7,7 +7,11 @@ import (
 
 // textPrinter prints results as kubectl does: outcomes on stdout,
 // warnings and documents that could not be checked on stderr.
-type textPrinter struct{ s streams }
+type textPrinter struct {
+	s streams
+	// failuresOnly leaves out the lines of valid objects (--failures-only).
+	failuresOnly bool
+}
 
 func newTextPrinter(s streams) resultPrinter { return &textPrinter{s: s} }
 
@@ -24,6 +28,9 @@ func (p *textPrinter) add(r *objectResult) error {
 		fmt.Fprintf(p.s.err, "Warning: %s: %s: %s\n", r.sourceAt(r.warningLine(i)), r.subject(), w)
 	}
 	src, msg := r.sourceAt(problemLine(r)), r.message()
+	if msg == "" && p.failuresOnly {
+		return nil
+	}
 	if msg == "" {
 		msg = fmt.Sprintf("%s is valid (%s)", r.subject(), r.Operation)
 	}
@@ -36,7 +43,7 @@ func (p *textPrinter) add(r *objectResult) error {
 		}
 		// Point at the first error's field, and name the others' lines.
 		src = r.sourceAt(r.firstErrorLine())
-		msg = strings.TrimSuffix(invalidMessageAt(r.Kind, r.Name, r.fieldErrs, r.fieldLines), "\n")
+		msg = strings.TrimSuffix(invalidMessageAt(r.Kind, r.messageName(), r.fieldErrs, r.fieldLines), "\n")
 	}
 	_, err := fmt.Fprintf(p.s.out, "%s: %s\n", src, msg)
 	return err

@@ -9,6 +9,7 @@ import (
 	"k8s.io/apimachinery/pkg/util/validation/field"
 
 	"github.com/kval-dev/kval/catalog"
+	"github.com/kval-dev/kval/catalog/crdsource"
 	"github.com/kval-dev/kval/manifest"
 	"github.com/kval-dev/kval/schema"
 )
@@ -27,6 +28,9 @@ type objectResult struct {
 	Kind       string `json:"kind"`
 	Namespace  string `json:"namespace"`
 	Name       string `json:"name"`
+	// GenerateName is metadata.generateName, of an object with no name:
+	// kube-apiserver names it on create.
+	GenerateName string `json:"generateName,omitempty"`
 
 	Operation string         `json:"operation,omitempty"`
 	Valid     *bool          `json:"valid,omitempty"`
@@ -59,8 +63,16 @@ type objectResult struct {
 	internal   bool // Error is a panic kval recovered
 	unparsed   bool // Rejected: the document does not parse
 
-	// prunedLines are the lines of Pruned's fields, 0 where not found.
+	// prunedLines are the lines of Pruned's fields (or of unknown's), 0
+	// where not found.
 	prunedLines []int
+	// warningPaths are the fields Warnings name (see warningPaths), and
+	// warningFieldLines their lines, one for one, 0 where not found.
+	warningPaths      []string
+	warningFieldLines []int
+	// unknown are the unknown fields strict field validation refused:
+	// nothing was pruned (see validate_round.go).
+	unknown []string
 
 	// verdict and shownWarnings are set by validateOutput for its printers.
 	verdict       verdict
@@ -70,6 +82,7 @@ type objectResult struct {
 
 // setErrors records the field errors of the result.
 func (r *objectResult) setErrors(errs field.ErrorList) {
+	errs = namedFields(errs)
 	r.fieldErrs = errs
 	r.Errors = toFieldErrors(errs)
 }
@@ -83,6 +96,14 @@ func (r *objectResult) setLookupError(err error) {
 	var noMatch *catalog.NoMatchError
 	var notObject *catalog.NotAnObjectError
 	if errors.As(err, &noMatch) || errors.As(err, &notObject) {
+		r.reject(err.Error())
+		return
+	}
+	if conflict := (*crdsource.ConflictError)(nil); errors.As(err, &conflict) {
+		r.reject(conflict.Both())
+		return
+	}
+	if dup := (*catalog.UnusableCRDError)(nil); errors.As(err, &dup) && dup.Duplicate {
 		r.reject(err.Error())
 		return
 	}
@@ -129,6 +150,12 @@ type fieldError struct {
 	// extensions), which kube-apiserver does not make; absent for
 	// kube-apiserver's.
 	Origin string `json:"origin,omitempty"`
+	// AfterUnknownFieldsRemoved says that kube-apiserver gives the error
+	// once the unknown fields that strict field validation refused are
+	// removed (see validate_round.go); UnknownField is such a field, an
+	// entry of its own.
+	AfterUnknownFieldsRemoved bool `json:"afterUnknownFieldsRemoved,omitempty"`
+	UnknownField              bool `json:"unknownField,omitempty"`
 }
 
 func newObjectResult(doc manifest.Document) objectResult {
@@ -148,6 +175,9 @@ func newObjectResult(doc manifest.Document) objectResult {
 	if meta, ok := doc.Object["metadata"].(map[string]any); ok {
 		r.Namespace, _ = meta["namespace"].(string)
 		r.Name, _ = meta["name"].(string)
+		if r.Name == "" {
+			r.GenerateName, _ = meta["generateName"].(string)
+		}
 	}
 	return r
 }
@@ -198,6 +228,15 @@ func (r *objectResult) sourceAt(line int) string {
 	return s.String()
 }
 
+// messageName is the name kube-apiserver's messages give the object: its
+// name, or the prefix of the one it will be given.
+func (r *objectResult) messageName() string {
+	if r.Name == "" {
+		return r.GenerateName
+	}
+	return r.Name
+}
+
 // subject names the object as kubectl does: `Kind "name"`.
 func (r *objectResult) subject() string {
 	if r.unparsed || (r.Kind == "" && r.Name == "") {
@@ -206,6 +245,9 @@ func (r *objectResult) subject() string {
 	kind := r.Kind
 	if kind == "" {
 		kind = "object"
+	}
+	if r.GenerateName != "" {
+		return fmt.Sprintf("%s generateName %q", kind, r.GenerateName)
 	}
 	return fmt.Sprintf("%s %q", kind, r.Name)
 }

@@ -28,6 +28,8 @@ type streams struct {
 	out, err io.Writer
 	// stdinFile is a copy of stdin (see oldObjects), read in its place.
 	stdinFile string
+	// exclude are the globs of --exclude: files the run does not read.
+	exclude []string
 }
 
 // exitError ends a command with a specific exit code after its output.
@@ -70,7 +72,10 @@ func mainNamed(ctx context.Context, name string, args []string, stdin io.Reader,
 	collectAsGoDoes(root, args)
 	nameRoot(root, name)
 	root.SetArgs(args)
-	err := root.ExecuteContext(ctx)
+	err := checkForeignFlags(args)
+	if err == nil {
+		err = root.ExecuteContext(ctx)
+	}
 	if err == nil {
 		return ExitValid
 	}
@@ -119,7 +124,9 @@ webhook, and generates validation code and CRDs from tags on Go types.`,
 		newAnnotateCommand(s),
 		newParamsCommand(s),
 		newPlayCommand(s),
+		newCatalogCommand(s),
 	)
+	installConfig(root, s)
 	return root
 }
 

@@ -28,8 +28,13 @@ type validateOptions struct {
 	failOnEmpty     bool
 	fieldValidation string
 	failOn          string
+	exclude         []string
+	failuresOnly    bool
+	showObject      bool
 	builtinOptions
 	paramsOptions
+	catalogOptions
+	skipPathOptions
 }
 
 // fieldValidations are the values of --field-validation, kube-apiserver's
@@ -110,8 +115,9 @@ serve them too, wherever they are in the input (stdin is copied to a
 temporary file to be read twice), and are still validated as objects: so
 helm template --include-crds ./chart | kval validate - needs no --crd. A
 kind defined both there and by --crd, or twice among the objects, with
-different content fails the run naming both places; --prefer-crd-flag
-serves the --crd one.
+different content makes that kind's objects invalid, each naming both
+places (the other kinds are validated); --prefer-crd-flag serves the --crd
+one.
 
 Every CRD file is read, but a CRD is decoded, checked for conflicts with
 the others of its kind, linted as kube-apiserver would on create (kval
@@ -127,7 +133,9 @@ Errors are printed in kube-apiserver's words, at the line of the field
 they name; warnings
 (pruned fields, ratcheted errors) on stderr, and counted in the summary.
 Fields the CRD does not know are errors by default, as kubectl apply
-(--validate=strict) refuses them; --field-validation Warn prunes them with
+(--validate=strict) refuses them, followed by what kube-apiserver answers
+once they are removed (marked "(once the unknown fields are removed)"), so
+one run shows both; --field-validation Warn prunes them with
 a warning, as kube-apiserver does for clients that do not choose (Helm,
 Argo CD, Flux), and Ignore prunes them silently. Exit code 0 when every
 object is valid, 1 when one is invalid (a document that does not parse is invalid, and the others are still
@@ -160,10 +168,15 @@ validated (an empty input, only skipped kinds), a warning says so;
 	f.StringVar(&o.fieldValidation, "field-validation", string(fieldValidations[0]), "fields the CRD does not know: Strict (errors: kubectl apply's default), Warn (pruned, with a warning: kube-apiserver's default for clients that do not choose), Ignore (pruned silently)")
 	f.StringVar(&o.failOn, "fail-on", failOnLevels[0], "what makes the run fail (exit 1): error, or warning (errors and warnings)")
 	f.IntVarP(&o.jobs, "jobs", "j", runtime.GOMAXPROCS(0), fmt.Sprintf("objects validated in parallel, on at most that many CPUs (reading and garbage collection included); at most %d (4 × GOMAXPROCS)", maxJobs()))
+	f.StringArrayVar(&o.exclude, "exclude", nil, `files not to read (repeatable): a glob matched against each name in a file's path ("values*.yaml", "templates"), or, with "/", against consecutive names ("charts/*/templates")`)
+	f.BoolVar(&o.failuresOnly, "failures-only", false, "text output: print only the objects that are not valid (and warnings), then the summary")
+	f.BoolVar(&o.showObject, "show-object", false, "json and yaml output: give each object as kube-apiserver would return it (pruned and defaulted)")
 	f.BoolVar(&o.failOnEmpty, "fail-on-empty", false, "exit 2 when no object was validated (empty input, only skipped kinds)")
 	f.StringVarP(&o.namespace, "namespace", "n", "default", "namespace of namespaced objects that have none, as kubectl's")
 	o.builtinOptions.addFlags(f)
 	o.paramsOptions.addFlags(f)
+	o.catalogOptions.addFlags(f)
+	o.skipPathOptions.addFlags(f)
 	return cmd
 }
 
@@ -183,10 +196,17 @@ func (o *validateOptions) check(args []string) error {
 		return badInput("unknown subresource %q: only status can be validated", o.subresource)
 	case o.subresource != "" && len(o.old) == 0 && o.base == "":
 		return badInput("--subresource status validates updates: give the current objects with --old or --base")
+	case o.failuresOnly && o.output != "text":
+		return badInput("--failures-only is for -o text: -o %s reports every object", o.output)
+	case o.showObject && o.output != "json" && o.output != "yaml":
+		return badInput("--show-object is for -o json and -o yaml")
 	case o.jobs < 1:
 		return badInput("--jobs must be at least 1")
 	case o.jobs > maxJobs():
 		return badInput("--jobs %d is more than %d, the maximum (4 × GOMAXPROCS, the %d CPUs kval may use): validation is CPU-bound", o.jobs, maxJobs(), runtime.GOMAXPROCS(0))
+	}
+	if err := checkExcludes(o.exclude); err != nil {
+		return err
 	}
 	return checkStdinOnce(o.crds, o.old, args)
 }
@@ -212,6 +232,7 @@ func runValidate(ctx context.Context, s streams, o *validateOptions, args []stri
 	}
 	defer useAtMostCPUs(o.jobs)()
 	defer bufferOutput(&s)()
+	s.exclude = o.exclude
 	cat, olds, cleanup, err := o.load(ctx, &s, args)
 	if err != nil {
 		return err
@@ -234,12 +255,19 @@ func (o *validateOptions) load(ctx context.Context, s *streams, args []string) (
 	if err := o.loadOperatorVersions(); err != nil {
 		return nil, nil, nil, err
 	}
+	if err := o.parseSkipPaths(); err != nil {
+		return nil, nil, nil, err
+	}
 	input, cleanup, err := inputCRDs(s, args, o.jobs)
 	if err != nil {
 		return nil, nil, nil, err
 	}
 	o.input = input
-	cat, err := o.loadValidateCatalog(ctx, *s, o.crdSources, o.engineOptions())
+	resolver, err := o.resolver(s)
+	var cat *catalog.Catalog
+	if err == nil {
+		cat, err = o.loadValidateCatalog(ctx, *s, o.crdSources, o.engineOptions(), resolver)
+	}
 	if err == nil {
 		var olds *oldObjects
 		if olds, err = o.loadOld(ctx, *s, cat, args); err == nil {
@@ -335,6 +363,7 @@ func validateOne(ctx context.Context, cat *catalog.Catalog, olds *oldObjects, o 
 	if o.skipped(&r) {
 		return r
 	}
+	o.stripFields(in.doc.Object, r.APIVersion, r.Kind)
 	v, err := cat.ForObject(ctx, r.APIVersion, r.Kind)
 	if err != nil {
 		o.setLookupError(&r, err)
@@ -349,6 +378,7 @@ func validateOne(ctx context.Context, cat *catalog.Catalog, olds *oldObjects, o 
 		r.Error = fmt.Sprintf("old object: %v", err)
 		return r
 	case old != nil:
+		o.stripOld(old)
 		req.Operation, req.OldObject, req.OldIsManifest = engine.Update, old, true
 		r.Warnings = append(r.Warnings, convertOld(v.CRD(), old, r.APIVersion)...)
 	}
@@ -366,6 +396,14 @@ func validateOne(ctx context.Context, cat *catalog.Catalog, olds *oldObjects, o 
 		return r
 	}
 	r.record(res)
+	r.warningPaths = warningPaths(in.doc.Object, r.Warnings)
+	if err := r.secondRound(ctx, v, req, res); err != nil {
+		r.Error = err.Error()
+		return r
+	}
+	if !o.showObject {
+		r.Object = nil
+	}
 	return r
 }
 

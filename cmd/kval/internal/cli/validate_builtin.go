@@ -33,13 +33,13 @@ func (o *builtinOptions) addFlags(f *pflag.FlagSet) {
 // loadValidateCatalog reads the CRD sources into a catalog that also
 // serves the built-in kinds of --kubernetes-version; with built-in kinds,
 // --crd is optional.
-func (o *builtinOptions) loadValidateCatalog(ctx context.Context, s streams, src crdSources, engineOpts engine.Options) (*catalog.Catalog, error) {
+func (o *builtinOptions) loadValidateCatalog(ctx context.Context, s streams, src crdSources, engineOpts engine.Options, resolver catalog.Resolver) (*catalog.Catalog, error) {
 	set, err := builtin.Version(o.kubernetesVersion)
 	if err != nil {
 		return nil, badInput("--kubernetes-version: %v", err)
 	}
 	o.kubernetesVersion = set.Minor() // "v1.36.3" is named "1.36" in messages
-	return loadCatalogWith(ctx, s, src, catalog.Options{Builtins: set, Native: strategy.ForKind, Engine: engineOpts}, true)
+	return loadCatalogWith(ctx, s, src, catalog.Options{Builtins: set, Native: strategy.ForKind, Engine: engineOpts, Resolver: resolver}, true)
 }
 
 // skipped reports whether --skip names the document's kind, and records
@@ -60,6 +60,11 @@ func (o *builtinOptions) skipped(r *objectResult) bool {
 // --ignore-missing-schemas skips it. A document with no apiVersion or kind
 // (a workflow file among the manifests) is invalid too, and skipped alike.
 func (o *builtinOptions) setLookupError(r *objectResult, err error) {
+	var resolveErr *catalog.ResolveError
+	if errors.As(err, &resolveErr) {
+		o.setResolveError(r, resolveErr)
+		return
+	}
 	var notObject *catalog.NotAnObjectError
 	if errors.As(err, &notObject) && o.ignoreMissing {
 		r.Skipped = "skipped: " + err.Error()

@@ -27,6 +27,9 @@ func newValidateOutput(s streams, opts *validateOptions) *validateOutput {
 	o.progress = newProgress(&s)
 	o.s = s
 	o.printer = findFormat(opts.output).printer(s)
+	if text, isText := o.printer.(*textPrinter); isText {
+		text.failuresOnly = opts.failuresOnly
+	}
 	return o
 }
 
@@ -131,11 +134,11 @@ func (r *objectResult) message() string {
 		return "invalid document: " + r.Rejected
 	case r.Rejected != "" && len(r.fieldErrs) > 0:
 		// Strict field validation's refusal, and kval's own errors.
-		return r.subject() + ": " + r.Rejected + "\n" + strings.TrimSuffix(invalidMessage(r.Kind, r.Name, r.fieldErrs), "\n")
+		return r.subject() + ": " + r.Rejected + "\n" + strings.TrimSuffix(invalidMessage(r.Kind, r.messageName(), r.fieldErrs), "\n")
 	case r.Rejected != "":
 		return r.subject() + ": " + r.Rejected
 	case len(r.fieldErrs) > 0:
-		return strings.TrimSuffix(invalidMessage(r.Kind, r.Name, r.fieldErrs), "\n")
+		return strings.TrimSuffix(invalidMessage(r.Kind, r.messageName(), r.fieldErrs), "\n")
 	}
 	return ""
 }

@@ -56,8 +56,8 @@ func deepObject(depth int) string {
 func TestATenThousandDeepObjectIsPrintedLinearly(t *testing.T) {
 	deep := file(t, "deep.json", deepObject(9990))
 	for _, args := range [][]string{
-		{"validate", "--crd", crd(), "-o", "json", deep},
-		{"validate", "--crd", crd(), "-o", "yaml", deep},
+		{"validate", "--crd", crd(), "-o", "json", "--show-object", deep},
+		{"validate", "--crd", crd(), "-o", "yaml", "--show-object", deep},
 		{"prune", "--crd", crd(), deep},
 		{"prune", "--crd", crd(), "-o", "json", deep},
 	} {
