@@ -43,15 +43,29 @@ func (a *admission) update(ctx context.Context) engine.NativeAnswer {
 	return a.answer(obj, old, errs)
 }
 
+// storedResourceVersion is the resourceVersion of an old object kval
+// stores from a manifest: storage gives every object one, the applied
+// object keeps it, and an update without one is invalid.
+const storedResourceVersion = "1"
+
 // stored is the old object as storage holds it: decoded and defaulted,
-// and for a manifest, prepared as its create would have stored it.
+// and for a manifest, prepared as its create would have stored it, with
+// a resourceVersion.
 func (a *admission) stored(ctx context.Context) (runtime.Object, error) {
 	old, err := decode(a.kind.gvk, a.req.OldObject)
 	if err != nil || !a.req.OldIsManifest {
 		return old, err
 	}
 	create := &admission{kind: a.kind, req: engine.NativeRequest{Object: a.req.OldObject}}
-	return old, create.prepareCreate(create.context(ctx, old, "create"), old)
+	if err := create.prepareCreate(create.context(ctx, old, "create"), old); err != nil {
+		return nil, err
+	}
+	m, err := meta.Accessor(old)
+	if err != nil {
+		return nil, err
+	}
+	m.SetResourceVersion(storedResourceVersion)
+	return old, nil
 }
 
 // prepareUpdate is what rest.BeforeUpdate does before validating: the
