@@ -77,13 +77,14 @@ func (a *admission) create(ctx context.Context) engine.NativeAnswer {
 }
 
 // prepareCreate is what the create handler and rest.BeforeCreate do before
-// validating: system fields, a generated name, the namespace, the
-// strategy's PrepareForCreate.
+// validating: the storage's beginCreate, system fields, a generated name,
+// the namespace, the strategy's PrepareForCreate.
 func (a *admission) prepareCreate(ctx context.Context, obj runtime.Object) error {
 	m, err := meta.Accessor(obj)
 	if err != nil {
 		return err
 	}
+	beginCreate(obj)
 	rest.WipeObjectMetaSystemFields(m)
 	m.SetUID(storedUID)
 	m.SetCreationTimestamp(metav1.NewTime(time.Now()))

@@ -27,6 +27,7 @@ func TestUpdatesFromManifestsAnsweredAsKubeAPIServer(t *testing.T) {
 		{"unchanged", deploymentWith(), deploymentWith(), ""},
 		{"replicas changed", deploymentWith(), deploymentWith("REPLICAS", "3"), ""},
 		{"a ConfigMap's data changed", cm("", "one"), cm("", "two"), ""},
+		{"a headless Service's selector changed", headlessService, strings.Replace(headlessService, "app: web", "app: db", 1), ""},
 		{"selector changed", deploymentWith(), otherSelector, "FieldValueInvalid spec.selector"},
 		{"an immutable ConfigMap changed", cm("immutable: true", "one"), cm("immutable: true", "two"), "FieldValueForbidden data"},
 	} {
