@@ -23,6 +23,7 @@ const (
 	inCauses    difference = "field or type"
 	inWording   difference = "wording"
 	notCompared difference = "not compared"
+	inRelease   difference = "release difference"
 )
 
 func compare(o diffOutcome) difference {
@@ -66,6 +67,12 @@ func report(t *testing.T, cases []diffCase, outcomes []diffOutcome) {
 	for i, c := range cases {
 		counts[c.kind.gvk.Kind+" "+op(c)]++
 		d := compare(outcomes[i])
+		if d == inVerdict || d == inCauses {
+			if name := releaseDifferenceOf(c, outcomes[i]); name != "" {
+				counts["release difference: "+name]++
+				d = inRelease
+			}
+		}
 		byDiff[d]++
 		counts[fmt.Sprintf("server %d", outcomes[i].server.code)]++
 		switch d {
@@ -77,6 +84,9 @@ func report(t *testing.T, cases []diffCase, outcomes []diffOutcome) {
 	}
 	logFigures(t, len(cases), counts, byDiff)
 	logWordings(t, wordings)
+	for _, r := range releaseDifferences {
+		t.Logf("release difference %q: %s", r.name, r.reason)
+	}
 	writeOutcomes(t, cases, outcomes)
 }
 
@@ -122,8 +132,8 @@ func logFigures(t *testing.T, n int, counts map[string]int, byDiff map[differenc
 	}
 	sort.Strings(keys)
 	var b strings.Builder
-	fmt.Fprintf(&b, "%d requests; agree %d, wording only %d, verdict %d, field or type %d, not compared %d\n",
-		n, byDiff[agree], byDiff[inWording], byDiff[inVerdict], byDiff[inCauses], byDiff[notCompared])
+	fmt.Fprintf(&b, "%d requests; agree %d, wording only %d, v1.36/v1.37 release differences %d, verdict %d, field or type %d, not compared %d\n",
+		n, byDiff[agree], byDiff[inWording], byDiff[inRelease], byDiff[inVerdict], byDiff[inCauses], byDiff[notCompared])
 	for _, k := range keys {
 		fmt.Fprintf(&b, "  %-40s %d\n", k, counts[k])
 	}

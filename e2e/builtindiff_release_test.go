@@ -1,0 +1,102 @@
+package e2e
+
+import (
+	"regexp"
+	"slices"
+	"strings"
+)
+
+// The e2e cluster runs kube-apiserver v1.36.3 (e2e/kubeapiserver); kval
+// validates with v1.37.2's code (package strategy). Where the release
+// changed what kube-apiserver answers, the differential rewrites the
+// answers as the change says, and counts a case as a release difference,
+// not a disagreement, when the rewritten answers agree.
+
+// releaseDifference is one change between v1.36.3 and v1.37.2.
+type releaseDifference struct {
+	name, reason string
+	// rewrite is kval's answer (v1.37.2) and kube-apiserver's (v1.36.3)
+	// with the change undone; applies is false where it changes nothing.
+	rewrite func(c diffCase, kval, server answer) (k, s answer, applies bool)
+}
+
+var releaseDifferences = []releaseDifference{
+	{"ownerReferences errors", "k8s.io/apimachinery v0.37 (pkg/api/validation/objectmeta.go) names an ownerReference's " +
+		"missing apiVersion, kind, name or uid FieldValueRequired at ownerReferences[i].<field>; v0.36 named them " +
+		"FieldValueInvalid at ownerReferences.<field>", ownerReferencesAs136},
+	{"duplicate causes", "v1.36.3 reports some errors of an update more than once, each time a validation " +
+		"pass checks them (metadata by rest.BeforeUpdate's common fields and by the strategy's ValidateObjectMetaUpdate, " +
+		"a Job's spec); v1.37.2 reports each once", dedupeServer},
+	{"StatefulSet immutable spec fields", "v1.37.2 (pkg/apis/apps/validation) names each immutable field a StatefulSet " +
+		"update changes (spec.selector, spec.volumeClaimTemplates, spec.serviceName, spec.podManagementPolicy: " +
+		"FieldValueInvalid, field is immutable); v1.36.3 answered one FieldValueForbidden at spec", statefulSetSpecAs136},
+}
+
+// releaseDifferenceOf is the names of the release differences that
+// explain a disagreement, "" where they do not.
+func releaseDifferenceOf(c diffCase, o diffOutcome) string {
+	k, s := o.kval, o.server
+	var names []string
+	for _, r := range releaseDifferences {
+		var applies bool
+		if k, s, applies = r.rewrite(c, k, s); applies {
+			names = append(names, r.name)
+		}
+		if applies && agreeOnCauses(k, s) {
+			return strings.Join(names, ", ")
+		}
+	}
+	return ""
+}
+
+func agreeOnCauses(a, b answer) bool {
+	return a.code == b.code && slices.Equal(causeKeys(a.causes, false), causeKeys(b.causes, false))
+}
+
+var ownerReferenceField = regexp.MustCompile(`^metadata\.ownerReferences\[\d+\]\.(apiVersion|kind|name|uid)$`)
+
+func ownerReferencesAs136(_ diffCase, k, s answer) (answer, answer, bool) {
+	out, applies := k, false
+	out.causes = nil
+	for _, c := range k.causes {
+		if m := ownerReferenceField.FindStringSubmatch(c.field); m != nil && c.typ == "FieldValueRequired" {
+			c.typ, c.field, applies = "FieldValueInvalid", "metadata.ownerReferences."+m[1], true
+		}
+		out.causes = append(out.causes, c)
+	}
+	return out, s, applies
+}
+
+func dedupeServer(c diffCase, k, s answer) (answer, answer, bool) {
+	out := s
+	out.causes = nil
+	seen := map[cause]bool{}
+	for _, c := range s.causes {
+		if !seen[c] {
+			out.causes = append(out.causes, c)
+		}
+		seen[c] = true
+	}
+	return k, out, c.update && len(out.causes) < len(s.causes)
+}
+
+var statefulSetImmutable = []string{"spec.selector", "spec.volumeClaimTemplates", "spec.serviceName", "spec.podManagementPolicy"}
+
+func statefulSetSpecAs136(c diffCase, k, s answer) (answer, answer, bool) {
+	if c.kind.gvk.Kind != "StatefulSet" || !c.update {
+		return k, s, false
+	}
+	out, applies := k, false
+	out.causes = nil
+	for _, e := range k.causes {
+		if e.typ == "FieldValueInvalid" && slices.Contains(statefulSetImmutable, e.field) && strings.HasSuffix(e.message, "field is immutable") {
+			applies = true
+			continue
+		}
+		out.causes = append(out.causes, e)
+	}
+	if applies {
+		out.causes = append(out.causes, cause{typ: "FieldValueForbidden", field: "spec"})
+	}
+	return out, s, applies
+}
