@@ -111,7 +111,13 @@ func (g *gen) object(k *diffKind, update bool) map[string]any {
 }
 
 func (g *gen) mutationOf(k *diffKind, update bool) mutation {
-	pool := append([]mutation{}, k.mutations...)
+	var pool []mutation
+	for _, m := range k.mutations {
+		// an update that changes the name is of another object
+		if !update || !strings.HasPrefix(m.name, "name ") {
+			pool = append(pool, m)
+		}
+	}
 	if update {
 		pool = append(pool, k.updates...)
 		pool = append(pool, k.updates...)

@@ -24,6 +24,8 @@ const (
 	inWording   difference = "wording"
 	notCompared difference = "not compared"
 	inRelease   difference = "release difference"
+	// inAllocation: serviceAllocation explains it.
+	inAllocation difference = "Service allocation"
 )
 
 func compare(o diffOutcome) difference {
@@ -71,6 +73,8 @@ func report(t *testing.T, cases []diffCase, outcomes []diffOutcome) {
 			if name := releaseDifferenceOf(c, outcomes[i]); name != "" {
 				counts["release difference: "+name]++
 				d = inRelease
+			} else if isServiceAllocation(c, outcomes[i]) {
+				d = inAllocation
 			}
 		}
 		byDiff[d]++
@@ -87,6 +91,7 @@ func report(t *testing.T, cases []diffCase, outcomes []diffOutcome) {
 	for _, r := range releaseDifferences {
 		t.Logf("release difference %q: %s", r.name, r.reason)
 	}
+	t.Log(serviceAllocation)
 	writeOutcomes(t, cases, outcomes)
 }
 
@@ -132,8 +137,8 @@ func logFigures(t *testing.T, n int, counts map[string]int, byDiff map[differenc
 	}
 	sort.Strings(keys)
 	var b strings.Builder
-	fmt.Fprintf(&b, "%d requests; agree %d, wording only %d, v1.36/v1.37 release differences %d, verdict %d, field or type %d, not compared %d\n",
-		n, byDiff[agree], byDiff[inWording], byDiff[inRelease], byDiff[inVerdict], byDiff[inCauses], byDiff[notCompared])
+	fmt.Fprintf(&b, "%d requests; agree %d, wording only %d, v1.36/v1.37 release differences %d, Service allocation %d, verdict %d, field or type %d, not compared %d\n",
+		n, byDiff[agree], byDiff[inWording], byDiff[inRelease], byDiff[inAllocation], byDiff[inVerdict], byDiff[inCauses], byDiff[notCompared])
 	for _, k := range keys {
 		fmt.Fprintf(&b, "  %-40s %d\n", k, counts[k])
 	}

@@ -1,6 +1,9 @@
 package e2e
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // The workload kinds of the built-in differential's generator.
 
@@ -181,7 +184,7 @@ func podKind() *diffKind {
 		s["automountServiceAccountToken"] = false
 		return map[string]any{"spec": s}
 	}
-	k.mutations = append(podMutations("spec"),
+	k.mutations = append(withoutMutation(podMutations("spec"), "serviceAccountName invalid"),
 		field("spec.activeDeadlineSeconds", int64(0), int64(-1), int64(30)),
 		field("spec.nodeName", "Bad_Node", "node-1"),
 		field("spec.hostNetwork", true),
@@ -195,4 +198,10 @@ func podKind() *diffKind {
 		field("spec.restartPolicy", "Never"),
 	}
 	return k
+}
+
+// withoutMutation leaves out the mutation named name: a Pod's service
+// account is looked up by admission (403 when missing) before validation.
+func withoutMutation(ms []mutation, name string) []mutation {
+	return slices.DeleteFunc(ms, func(m mutation) bool { return m.name == name })
 }
