@@ -21,8 +21,12 @@ func (a *admission) update(ctx context.Context) engine.NativeAnswer {
 		return engine.NativeAnswer{Errors: field.ErrorList{field.Invalid(oldObjectPath, "", err.Error())}}
 	}
 	if a.req.OldIsManifest {
-		if a.req.Object, err = a.applied(old); err != nil {
+		var patchErr *field.Error
+		if a.req.Object, patchErr, err = a.applied(old); err != nil {
 			return engine.NativeAnswer{BadRequest: err}
+		}
+		if patchErr != nil {
+			return engine.NativeAnswer{Errors: field.ErrorList{patchErr}}
 		}
 	}
 	obj, err := decode(a.kind.gvk, a.req.Object)

@@ -29,6 +29,10 @@ func TestUpdatesFromManifestsAnsweredAsKubeAPIServer(t *testing.T) {
 		{"a ConfigMap's data changed", cm("", "one"), cm("", "two"), ""},
 		{"a headless Service's selector changed", headlessService, strings.Replace(headlessService, "app: web", "app: db", 1), ""},
 		{"selector changed", deploymentWith(), otherSelector, "FieldValueInvalid spec.selector"},
+		// kube-apiserver's PATCH handler answers a patched object that
+		// does not convert with 422 at "patch", not the decoder's 400.
+		{"illegal base64 in the new manifest", cm("", "one"), strings.Replace(cm("", "one"), "\ndata:", "\nbinaryData: {b: '!!!'}\ndata:", 1), "FieldValueInvalid patch"},
+		{"a number in the new manifest's data", cm("", "one"), cm("", "1"), "FieldValueInvalid patch"},
 		{"an immutable ConfigMap changed", cm("immutable: true", "one"), cm("immutable: true", "two"), "FieldValueForbidden data"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
