@@ -152,3 +152,25 @@ func isServiceAllocation(c diffCase, o diffOutcome) bool {
 	}
 	return true
 }
+
+// podAdmission explains what the admission of a Pod's create changes
+// in the stored Pod, which kval does not run: DefaultTolerationSeconds
+// adds tolerations for not-ready and unreachable nodes, so an update whose
+// manifest replaces the tolerations modifies existing ones (Forbidden).
+const podAdmission = "Pod admission: DefaultTolerationSeconds adds two tolerations to a Pod on create, which kval does not " +
+	"run; an update whose manifest replaces spec.tolerations changes them, and kube-apiserver also answers " +
+	"spec.tolerations: Forbidden (existing toleration can not be modified)"
+
+func isPodAdmission(c diffCase, o diffOutcome) bool {
+	if c.kind.gvk.Kind != "Pod" || !c.update {
+		return false
+	}
+	server := slices.DeleteFunc(slices.Clone(o.server.causes), func(e cause) bool {
+		return e.typ == "FieldValueForbidden" && e.field == "spec.tolerations" && !slices.Contains(o.kval.causes, e)
+	})
+	k := o.kval
+	if len(k.causes) == 0 {
+		k.code = 422
+	}
+	return len(server) < len(o.server.causes) && agreeOnCauses(k, answer{code: o.server.code, causes: server})
+}

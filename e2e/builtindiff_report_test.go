@@ -24,8 +24,8 @@ const (
 	inWording   difference = "wording"
 	notCompared difference = "not compared"
 	inRelease   difference = "release difference"
-	// inAllocation: serviceAllocation explains it.
-	inAllocation difference = "Service allocation"
+	// inAllocation: serviceAllocation or podAdmission explains it.
+	inAllocation difference = "storage allocation or admission"
 )
 
 func compare(o diffOutcome) difference {
@@ -73,7 +73,7 @@ func report(t *testing.T, cases []diffCase, outcomes []diffOutcome) {
 			if name := releaseDifferenceOf(c, outcomes[i]); name != "" {
 				counts["release difference: "+name]++
 				d = inRelease
-			} else if isServiceAllocation(c, outcomes[i]) {
+			} else if isServiceAllocation(c, outcomes[i]) || isPodAdmission(c, outcomes[i]) {
 				d = inAllocation
 			}
 		}
@@ -92,6 +92,7 @@ func report(t *testing.T, cases []diffCase, outcomes []diffOutcome) {
 		t.Logf("release difference %q: %s", r.name, r.reason)
 	}
 	t.Log(serviceAllocation)
+	t.Log(podAdmission)
 	writeOutcomes(t, cases, outcomes)
 }
 
@@ -137,7 +138,7 @@ func logFigures(t *testing.T, n int, counts map[string]int, byDiff map[differenc
 	}
 	sort.Strings(keys)
 	var b strings.Builder
-	fmt.Fprintf(&b, "%d requests; agree %d, wording only %d, v1.36/v1.37 release differences %d, Service allocation %d, verdict %d, field or type %d, not compared %d\n",
+	fmt.Fprintf(&b, "%d requests; agree %d, wording only %d, v1.36/v1.37 release differences %d, Service allocation or Pod admission %d, verdict %d, field or type %d, not compared %d\n",
 		n, byDiff[agree], byDiff[inWording], byDiff[inRelease], byDiff[inAllocation], byDiff[inVerdict], byDiff[inCauses], byDiff[notCompared])
 	for _, k := range keys {
 		fmt.Fprintf(&b, "  %-40s %d\n", k, counts[k])

@@ -216,8 +216,10 @@
 // type must agree; messages that differ are logged. Not differences, each
 // counted apart with its reason: the changes between kube-apiserver
 // v1.36.3 (this cluster) and v1.37.2 (kval's validation), in
-// builtindiff_release_test.go, and what the Service storage allocates
-// from the cluster's flags (IP families, dual stack, clusterIPs). The
+// builtindiff_release_test.go, what the Service storage allocates from
+// the cluster's flags (IP families, dual stack, clusterIPs), and the
+// tolerations DefaultTolerationSeconds admission adds to a created Pod
+// (an update replacing them is Forbidden). The
 // generator leaves out what admission or the URL decides before
 // validation (a Pod's missing service account, an update renaming the
 // object). CI runs 300 requests (about 4 s); KVAL_BUILTIN_DIFF_N and
@@ -237,7 +239,11 @@
 // types have fields v1.36's lack, and the live Pod has admission's
 // serviceAccountName: default, 29); a Job's generated labels (kval's fixed
 // uid, 16); NetworkPolicy endPort, whose value v1.37 prints for port's
-// (5); minReplicas "at least 0" with HPAScaleToZero (5).
+// (5); minReplicas "at least 0" with HPAScaleToZero (5). Seed 2, 10,000
+// requests (6,682 creates, 3,318 updates; 4,602 allowed, 36 400, 5,362
+// 422; 73 s): 0 differences in verdict, field or type; 8,880 agree in
+// every word, 351 in all but wording, 753 differ by the release, 16 by
+// Service allocation or Pod admission.
 //
 // # What each way of enforcing immutability costs
 //
