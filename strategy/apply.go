@@ -5,44 +5,67 @@ import (
 	"fmt"
 
 	"k8s.io/apimachinery/pkg/runtime"
+	utiljson "k8s.io/apimachinery/pkg/util/json"
 	"k8s.io/apimachinery/pkg/util/strategicpatch"
+	"k8s.io/apimachinery/pkg/util/validation/field"
 )
 
 // applied is the object `kubectl apply` of the new manifest makes over
 // stored, the object its old manifest created: the three-way strategic
 // merge patch of the old manifest (the last applied configuration), the
-// new one and the stored object, applied to the stored object.
-func (a *admission) applied(stored runtime.Object) (map[string]any, error) {
-	current, err := a.encodeJSON(stored)
+// new one and the stored object, applied to the stored object. A patched
+// object that does not convert to the kind's Go type is kube-apiserver's
+// 422 at "patch" (patchErr), as its PATCH handler answers.
+func (a *admission) applied(stored runtime.Object) (obj map[string]any, patchErr *field.Error, err error) {
+	merged, patch, err := a.merge(stored)
 	if err != nil {
-		return nil, err
-	}
-	original, err := json.Marshal(a.req.OldObject)
-	if err != nil {
-		return nil, err
-	}
-	modified, err := json.Marshal(a.req.Object)
-	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	versioned, err := scheme.New(a.kind.gvk)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
+	}
+	if err := runtime.DefaultUnstructuredConverter.FromUnstructuredWithValidation(merged, versioned, false); err != nil {
+		var patchMap map[string]any
+		if err := utiljson.Unmarshal(patch, &patchMap); err != nil {
+			return nil, nil, err
+		}
+		return nil, field.Invalid(field.NewPath("patch"), fmt.Sprintf("%+v", patchMap), err.Error()), nil
+	}
+	return merged, nil, nil
+}
+
+// merge is the stored object with the patch applied, and the patch.
+func (a *admission) merge(stored runtime.Object) (merged map[string]any, patch []byte, err error) {
+	current, err := a.encodeJSON(stored)
+	if err != nil {
+		return nil, nil, err
+	}
+	original, err := json.Marshal(a.req.OldObject)
+	if err != nil {
+		return nil, nil, err
+	}
+	modified, err := json.Marshal(a.req.Object)
+	if err != nil {
+		return nil, nil, err
+	}
+	versioned, err := scheme.New(a.kind.gvk)
+	if err != nil {
+		return nil, nil, err
 	}
 	lookup, err := strategicpatch.NewPatchMetaFromStruct(versioned)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	patch, err := strategicpatch.CreateThreeWayMergePatch(original, modified, current, lookup, true)
+	patch, err = strategicpatch.CreateThreeWayMergePatch(original, modified, current, lookup, true)
 	if err != nil {
-		return nil, fmt.Errorf("applying the new manifest over the old one: %w", err)
+		return nil, nil, fmt.Errorf("applying the new manifest over the old one: %w", err)
 	}
-	merged, err := strategicpatch.StrategicMergePatchUsingLookupPatchMeta(current, patch, lookup)
+	out, err := strategicpatch.StrategicMergePatchUsingLookupPatchMeta(current, patch, lookup)
 	if err != nil {
-		return nil, fmt.Errorf("applying the new manifest over the old one: %w", err)
+		return nil, nil, fmt.Errorf("applying the new manifest over the old one: %w", err)
 	}
-	var out map[string]any
-	return out, json.Unmarshal(merged, &out)
+	return merged, patch, json.Unmarshal(out, &merged)
 }
 
 // encodeJSON is the stored object as JSON in the request's version, as

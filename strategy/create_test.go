@@ -21,6 +21,12 @@ spec:
         RESOURCES
 `
 
+const headlessService = `apiVersion: v1
+kind: Service
+metadata: {name: s, namespace: ns}
+spec: {clusterIP: None, selector: {app: web}, ports: [{port: 80}]}
+`
+
 func deploymentWith(replacements ...string) string {
 	defaults := []string{"REPLICAS", "1", "LABEL", "web", "NAME", "web", "PORT", "80", "RESOURCES", "terminationMessagePolicy: File"}
 	return strings.NewReplacer(append(replacements, defaults...)...).Replace(deployment)
@@ -86,6 +92,7 @@ data: {a/b: x}`, "FieldValueInvalid data[a/b]"},
 kind: Service
 metadata: {name: s}
 spec: {type: ExternalName}`, "FieldValueRequired spec.externalName"},
+		{"a headless Service: its clusterIPs are its clusterIP", headlessService, ""},
 		{"RBAC names are path segments: a colon is valid", `apiVersion: rbac.authorization.k8s.io/v1
 kind: ClusterRole
 metadata: {name: "cert-manager:leaderelection"}

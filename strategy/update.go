@@ -12,10 +12,6 @@ import (
 	"github.com/kval-dev/kval/engine"
 )
 
-// storedResourceVersion is the resourceVersion of an old object kval
-// stores from a manifest.
-const storedResourceVersion = "1"
-
 // oldObjectPath names errors of an old object kval could not store.
 var oldObjectPath = field.NewPath("<old object>")
 
@@ -26,8 +22,12 @@ func (a *admission) update(ctx context.Context) engine.NativeAnswer {
 		return engine.NativeAnswer{Errors: field.ErrorList{field.Invalid(oldObjectPath, "", err.Error())}}
 	}
 	if a.req.OldIsManifest {
-		if a.req.Object, err = a.applied(old); err != nil {
+		var patchErr *field.Error
+		if a.req.Object, patchErr, err = a.applied(old); err != nil {
 			return engine.NativeAnswer{BadRequest: err}
+		}
+		if patchErr != nil {
+			return engine.NativeAnswer{Errors: field.ErrorList{patchErr}}
 		}
 	}
 	obj, err := decode(a.kind.gvk, a.req.Object)
@@ -48,8 +48,14 @@ func (a *admission) update(ctx context.Context) engine.NativeAnswer {
 	return a.answer(obj, old, errs)
 }
 
+// storedResourceVersion is the resourceVersion of an old object kval
+// stores from a manifest: storage gives every object one, the applied
+// object keeps it, and an update without one is invalid.
+const storedResourceVersion = "1"
+
 // stored is the old object as storage holds it: decoded and defaulted,
-// and for a manifest, prepared as its create would have stored it.
+// and for a manifest, prepared as its create would have stored it, with
+// a resourceVersion.
 func (a *admission) stored(ctx context.Context) (runtime.Object, error) {
 	old, err := decode(a.kind.gvk, a.req.OldObject)
 	if err != nil || !a.req.OldIsManifest {
@@ -60,10 +66,11 @@ func (a *admission) stored(ctx context.Context) (runtime.Object, error) {
 		return nil, err
 	}
 	m, err := meta.Accessor(old)
-	if err == nil {
-		m.SetResourceVersion(storedResourceVersion)
+	if err != nil {
+		return nil, err
 	}
-	return old, err
+	m.SetResourceVersion(storedResourceVersion)
+	return old, nil
 }
 
 // prepareUpdate is what the update handler, the storage and
