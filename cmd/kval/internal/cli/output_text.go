@@ -36,7 +36,7 @@ func (p *textPrinter) add(r *objectResult) error {
 		}
 		// Point at the first error's field, and name the others' lines.
 		src = r.sourceAt(r.firstErrorLine())
-		msg = strings.TrimSuffix(invalidMessageAt(r.Kind, r.Name, r.fieldErrs, r.fieldLines), "\n")
+		msg = strings.TrimSuffix(invalidMessageAt(r.Kind, r.Name, r.fieldErrs, r.fieldLines, r.MoreErrors), "\n")
 	}
 	_, err := fmt.Fprintf(p.s.out, "%s: %s\n", src, msg)
 	return err

@@ -381,7 +381,9 @@ func (r *objectResult) record(res *engine.Result) {
 	r.Valid = &valid
 	r.Object = res.Object
 	r.Pruned = append(r.Pruned, res.Pruned...)
-	r.setResultErrors(res)
+	listed := *res
+	listed.Errors, r.MoreErrors = engine.ListedErrors(res.Errors)
+	r.setResultErrors(&listed)
 	r.Warnings = append(r.Warnings, res.Notes...)
 	r.Warnings = append(r.Warnings, res.ResponseWarnings()...)
 	if !valid && status.Status().Code == http.StatusBadRequest && res.BadRequest != nil {
