@@ -162,8 +162,11 @@ func filesWithoutCRD(args []string, found map[string]bool) []lintResult {
 	var results []lintResult
 	for _, arg := range args {
 		name := arg
-		if arg == manifest.Stdin {
+		switch {
+		case arg == manifest.Stdin:
 			name = "<stdin>"
+		case crdsource.IsURL(arg):
+			name = crdsource.Redact(arg) // as readURL names it
 		}
 		if info, err := os.Stat(arg); (arg == manifest.Stdin || crdsource.IsURL(arg) || err == nil && !info.IsDir()) && !found[name] {
 			results = append(results, unusable(manifest.Source{File: name, Item: -1},
