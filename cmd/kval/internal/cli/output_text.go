@@ -21,7 +21,7 @@ func (p *textPrinter) add(r *objectResult) error {
 		return nil
 	}
 	for i, w := range r.shownWarnings {
-		fmt.Fprintf(p.s.err, "Warning: %s: %s: %s\n", r.sourceAt(r.warningLine(i)), r.subject(), w)
+		fmt.Fprintf(p.s.err, "Warning: %s: %s: %s\n", r.sourceAt(r.warningLine(i)), r.subject(), printable(w))
 	}
 	src, msg := r.sourceAt(problemLine(r)), r.message()
 	if msg == "" {
@@ -30,7 +30,7 @@ func (p *textPrinter) add(r *objectResult) error {
 	if len(r.fieldErrs) > 0 {
 		if r.Rejected != "" {
 			// Strict field validation's refusal, then kval's own errors.
-			if _, err := fmt.Fprintf(p.s.out, "%s: %s: %s\n", src, r.subject(), r.Rejected); err != nil {
+			if _, err := fmt.Fprintf(p.s.out, "%s: %s: %s\n", src, r.subject(), printable(r.Rejected)); err != nil {
 				return err
 			}
 		}

@@ -206,7 +206,7 @@ func (r *objectResult) subject() string {
 	if r.unparsed || (r.Kind == "" && r.Name == "") {
 		return "document"
 	}
-	kind := r.Kind
+	kind := printable(r.Kind)
 	if kind == "" {
 		kind = "object"
 	}

@@ -122,18 +122,18 @@ func (r *objectResult) warnings(showPruned bool) []string {
 func (r *objectResult) message() string {
 	switch {
 	case r.Error != "":
-		return r.Error
+		return printable(r.Error)
 	case r.Skipped != "":
-		return r.APIVersion + " " + r.subject() + ": " + r.Skipped
+		return printable(r.APIVersion) + " " + r.subject() + ": " + printable(r.Skipped)
 	case r.verdict == verdictDeleted:
 		return r.subject() + " is deleted (not validated)"
 	case r.unparsed:
-		return "invalid document: " + r.Rejected
+		return "invalid document: " + printable(r.Rejected)
 	case r.Rejected != "" && len(r.fieldErrs) > 0:
 		// Strict field validation's refusal, and kval's own errors.
-		return r.subject() + ": " + r.Rejected + "\n" + strings.TrimSuffix(invalidMessageAt(r.Kind, r.Name, r.fieldErrs, nil, r.MoreErrors), "\n")
+		return r.subject() + ": " + printable(r.Rejected) + "\n" + strings.TrimSuffix(invalidMessageAt(r.Kind, r.Name, r.fieldErrs, nil, r.MoreErrors), "\n")
 	case r.Rejected != "":
-		return r.subject() + ": " + r.Rejected
+		return r.subject() + ": " + printable(r.Rejected)
 	case len(r.fieldErrs) > 0:
 		return strings.TrimSuffix(invalidMessageAt(r.Kind, r.Name, r.fieldErrs, nil, r.MoreErrors), "\n")
 	}
@@ -153,6 +153,9 @@ func invalidMessage(kind, name string, errs field.ErrorList) string {
 func invalidMessageAt(kind, name string, errs field.ErrorList, lines []int, more int) string {
 	msg := engine.NewInvalidMessage(kind, name, errs)
 	msg.More += more
+	for i := range msg.Causes {
+		msg.Causes[i].Text = printable(msg.Causes[i].Text) // field paths hold the object's keys
+	}
 	for i, c := range msg.Causes {
 		if line := lineOf(lines, c.Err); line > 0 && len(msg.Causes) > 1 {
 			msg.Causes[i].Text += fmt.Sprintf(" (line %d)", line)
