@@ -110,18 +110,46 @@ func readReview(w http.ResponseWriter, r *http.Request, limit int64, onePass boo
 		}
 		body = io.MultiReader(bytes.NewReader(read), body) // from the first byte, the usual way
 	}
-	review := &admissionv1.AdmissionReview{}
-	if err := json.NewDecoder(body).Decode(review); err != nil {
-		if isOverloaded(err) {
-			return nil, review.TypeMeta, http.StatusTooManyRequests, err
-		}
-		if tooLarge := (*http.MaxBytesError)(nil); errors.As(err, &tooLarge) {
-			return nil, review.TypeMeta, http.StatusRequestEntityTooLarge, fmt.Errorf("the AdmissionReview is larger than %d bytes", limit)
-		}
-		return nil, review.TypeMeta, http.StatusBadRequest, fmt.Errorf("not an AdmissionReview: %w", err)
+	review, status, err := decodeReview(body, limit)
+	if err != nil {
+		return nil, review.TypeMeta, status, err
 	}
-	status, err := checkReview(review.TypeMeta, review.Request)
+	status, err = checkReview(review.TypeMeta, review.Request)
 	return &admission{AdmissionRequest: review.Request}, review.TypeMeta, status, err
+}
+
+// decodeReview reads a body the usual way: encoding/json, or, for a
+// review too deep for it, readDeepReview. Its error comes with its HTTP
+// status.
+func decodeReview(body io.Reader, limit int64) (*admissionv1.AdmissionReview, int, error) {
+	review := &admissionv1.AdmissionReview{}
+	all, err := io.ReadAll(body)
+	if err != nil {
+		status, err := readError(err, limit)
+		return review, status, err
+	}
+	err = json.NewDecoder(bytes.NewReader(all)).Decode(review)
+	if isDepthError(err) {
+		var deep *admissionv1.AdmissionReview
+		if deep, err = readDeepReview(all); err == nil {
+			review = deep
+		}
+	}
+	if err != nil {
+		return review, http.StatusBadRequest, fmt.Errorf("not an AdmissionReview: %w", err)
+	}
+	return review, http.StatusOK, nil
+}
+
+// readError is the HTTP status of a body that could not be read, and why.
+func readError(err error, limit int64) (int, error) {
+	if isOverloaded(err) {
+		return http.StatusTooManyRequests, err
+	}
+	if tooLarge := (*http.MaxBytesError)(nil); errors.As(err, &tooLarge) {
+		return http.StatusRequestEntityTooLarge, fmt.Errorf("the AdmissionReview is larger than %d bytes", limit)
+	}
+	return http.StatusBadRequest, fmt.Errorf("reading the AdmissionReview: %w", err)
 }
 
 // checkReview says why a decoded review cannot be answered, and with which
