@@ -35,7 +35,7 @@ func described(l *schema.Loaded) string {
 // appear in no source name, error or warning, whether the fetch works,
 // fails, or falls back to the cached copy.
 func TestURLCredentialsNeverLeaveTheLoad(t *testing.T) {
-	s, srv := newServer(t, readCRDFile(t))
+	_, srv := newServer(t, readCRDFile(t))
 	f := testFetcher(t)
 	for _, tc := range []struct{ name, url string }{
 		{"fetched", withSecrets(srv.URL + "/crds.yaml")},
@@ -47,7 +47,6 @@ func TestURLCredentialsNeverLeaveTheLoad(t *testing.T) {
 			t.Errorf("%s: %s", tc.name, got)
 		}
 	}
-	_ = s
 	srv.Close()
 	for _, name := range []string{"cached copy", "unreachable"} {
 		u := withSecrets(srv.URL + "/crds.yaml")
