@@ -14,7 +14,8 @@ import (
 // FieldValidationStrict in the decoder's words, "Kind in version "v1"
 // cannot be handled as a Kind: strict decoding error: ..."); Invalid (422)
 // naming gvk's group and kind and the object, one cause per error, as the
-// registry answers an object its strategy rejects. name is the request's;
+// registry answers an object its strategy rejects, listing at most
+// MaxAnsweredErrors (answer_bounded.go). name is the request's;
 // when it is empty (a generated name), the object's. The warnings a
 // response carries beside it are ResponseWarnings.
 func (r *Result) Err(gvk schema.GroupVersionKind, name string) *apierrors.StatusError {
@@ -25,9 +26,9 @@ func (r *Result) Err(gvk schema.GroupVersionKind, name string) *apierrors.Status
 	case r.BadRequest != nil:
 		return apierrors.NewBadRequest(r.BadRequest.Error())
 	case r.Object == nil && len(r.Errors) > 0:
-		return apierrors.NewBadRequest(r.Errors.ToAggregate().Error())
+		return apierrors.NewBadRequest(aggregated(ListedErrors(r.Errors)))
 	case len(r.Errors) > 0:
-		return apierrors.NewInvalid(gvk.GroupKind(), r.nameOr(name), r.Errors)
+		return invalid(gvk.GroupKind(), r.nameOr(name), r.Errors)
 	}
 	return nil
 }

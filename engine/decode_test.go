@@ -10,7 +10,7 @@ import (
 )
 
 // yamlObject decodes one YAML object (flow style allowed).
-func yamlObject(t *testing.T, text string) map[string]any {
+func yamlObject(t testing.TB, text string) map[string]any {
 	t.Helper()
 	docs, errs := manifest.ReadAll("test", strings.NewReader("---\n"+text))
 	if len(errs) > 0 || len(docs) != 1 {
@@ -20,13 +20,13 @@ func yamlObject(t *testing.T, text string) map[string]any {
 }
 
 // compileSchema compiles a v1 CRD of group example.com, kind Foo, version v1 with the given schema.
-func compileSchema(t *testing.T, schemaYAML string) *Validator {
+func compileSchema(t testing.TB, schemaYAML string) *Validator {
 	t.Helper()
 	return compileSchemaWith(t, schemaYAML, Options{})
 }
 
 // compileSchemaWith is compileSchema with options.
-func compileSchemaWith(t *testing.T, schemaYAML string, opts Options) *Validator {
+func compileSchemaWith(t testing.TB, schemaYAML string, opts Options) *Validator {
 	t.Helper()
 	s, errs := schema.Parse(nil, yamlObject(t, schemaYAML))
 	if len(errs) > 0 {

@@ -14,6 +14,8 @@ import (
 type InvalidMessage struct {
 	Kind, Name string
 	Causes     []Cause
+	// More counts the errors past MaxAnsweredErrors, not listed.
+	More int
 }
 
 // Cause is one cause of an Invalid status in kubectl's words,
@@ -24,9 +26,10 @@ type Cause struct {
 }
 
 // NewInvalidMessage lists errs as kubectl lists the causes: in order, each
-// text once.
+// text once, the first MaxAnsweredErrors as Err's answer lists them.
 func NewInvalidMessage(kind, name string, errs field.ErrorList) InvalidMessage {
 	m := InvalidMessage{Kind: kind, Name: name}
+	errs, m.More = ListedErrors(errs)
 	seen := map[string]bool{}
 	for i, e := range errs {
 		if text := e.Field + ": " + e.ErrorBody(); !seen[text] {
@@ -40,13 +43,16 @@ func NewInvalidMessage(kind, name string, errs field.ErrorList) InvalidMessage {
 // String is the message, without kubectl's final newline.
 func (m InvalidMessage) String() string {
 	prefix := "The " + m.Kind + " " + strconv.Quote(m.Name) + " is invalid: "
-	if len(m.Causes) == 1 {
+	if len(m.Causes) == 1 && m.More == 0 {
 		return prefix + m.Causes[0].Text
 	}
 	var b strings.Builder
 	b.WriteString(prefix)
 	for _, c := range m.Causes {
 		b.WriteString("\n* " + c.Text)
+	}
+	if m.More > 0 {
+		b.WriteString("\n* and " + strconv.Itoa(m.More) + " more errors")
 	}
 	return b.String()
 }

@@ -26,7 +26,7 @@ properties:
 `
 
 // compileWith compiles the schema with the given subresources and scope.
-func compileWith(t *testing.T, schemaYAML string, sub *schema.Subresources, scope string) *Validator {
+func compileWith(t testing.TB, schemaYAML string, sub *schema.Subresources, scope string) *Validator {
 	t.Helper()
 	v := compileSchema(t, schemaYAML)
 	v.crd.Spec.Subresources = sub

@@ -1,10 +1,12 @@
 package manifest
 
 import (
+	"errors"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 )
 
 // resolvedRoot is a directory with its symbolic links resolved, the tree
@@ -31,7 +33,7 @@ func skipReason(root, path string, mode fs.FileMode) string {
 	}
 	target, err := filepath.EvalSymlinks(path)
 	if err != nil {
-		return ""
+		return unresolvedReason(path)
 	}
 	if !within(root, target) {
 		return "a symbolic link out of the directory given (to " + target + "), not followed"
@@ -65,4 +67,15 @@ func fileKind(mode fs.FileMode) string {
 		return "a device"
 	}
 	return "type " + mode.Type().String()
+}
+
+// unresolvedReason skips a symbolic link that loops (opening it would
+// fail on every reload, and keep a source from ever loading again); a
+// link that dangles is read, and fails, as a missing file does (kubelet's
+// swap of a mounted ConfigMap never leaves one).
+func unresolvedReason(path string) string {
+	if _, err := os.Stat(path); errors.Is(err, syscall.ELOOP) {
+		return "a symbolic link loop"
+	}
+	return ""
 }

@@ -78,8 +78,13 @@
 //     immutability. kval checks each update on its own: removing an item in
 //     one update and adding it back with another value in a later update are
 //     both accepted; the immutability of an item lasts as long as its key.
-//   - Duplicate keys in a list are reported by list-type validation; here the
-//     first item with a key is the one that is correlated.
+//   - Duplicate keys in a list are reported by list-type validation, which
+//     kube-apiserver skips on an update whose old object already has a
+//     list-type error: a duplicate can then reach this check. Each item
+//     with a key is correlated: the first with the first old item of that
+//     key, each later one with the next old item of the key not yet
+//     paired, or with the first when there is none (so a changed copy of
+//     an immutable item beside it is a change of that item).
 //   - The old object is taken as stored, never validated (kube-apiserver
 //     does not validate stored objects either). Where an old value does not
 //     have the schema's shape (a string where the schema has an object or a

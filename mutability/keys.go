@@ -60,8 +60,8 @@ func mapKeyOf(item any, keys []string) any {
 }
 
 // listPair correlates the items of a new and an old list of one node, in
-// one pass: the pairs of items with the same key (the first item with a key
-// only, should a list repeat keys), and the keys added and removed. Its
+// one pass: the pairs of items with the same key (duplicateOf pairs a
+// key's later items), and the keys added and removed. Its
 // buffers are reused from list to list.
 type listPair struct {
 	pairs          []itemPair
@@ -73,6 +73,7 @@ type listPair struct {
 	strKeys   bool
 	paired    []bool       // old items paired with a new one
 	addedSeen map[any]bool // keys already reported as added
+	dupNext   map[any]int  // where duplicateOf's search resumes, per key
 }
 
 // itemPair correlates an item of the new list with one of the old list.
@@ -101,11 +102,13 @@ func (p *listPair) index(n *node, newList, oldList []any) {
 		switch {
 		case !found:
 			p.addOnce(k, i)
-		case !p.paired[j]: // a later item with the key of an earlier one is not paired
+		case !p.paired[j]:
 			p.paired[j] = true
 			if n.list == byMapKeys { // equal set items need no check
 				p.pairs = append(p.pairs, itemPair{newIndex: i, oldIndex: j})
 			}
+		case n.list == byMapKeys:
+			p.pairs = append(p.pairs, itemPair{newIndex: i, oldIndex: p.duplicateOf(k, j)})
 		}
 	}
 	for j, k := range p.oldKeys {
@@ -113,6 +116,32 @@ func (p *listPair) index(n *node, newList, oldList []any) {
 			p.removed = append(p.removed, keyChange{index: j})
 		}
 	}
+}
+
+// duplicateOf is the old item a new item whose key an earlier new item
+// has is correlated with: the next old item of that key not yet paired
+// (the same occurrence, when the old list repeats the key as well), or
+// the first, j. kube-apiserver skips list-type validation of an update
+// whose old object already has a list-type error, so a duplicate key can
+// reach this check, and a changed copy of an immutable item beside it
+// must not pass unchecked. The search for each key resumes where it
+// stopped, so that a list of duplicates costs linear time.
+func (p *listPair) duplicateOf(k any, j int) int {
+	if p.dupNext == nil {
+		p.dupNext = map[any]int{}
+	}
+	from, ok := p.dupNext[k]
+	if !ok {
+		from = j + 1
+	}
+	for x := from; x < len(p.oldKeys); x++ {
+		if !p.paired[x] && p.oldKeys[x] == k {
+			p.paired[x], p.dupNext[k] = true, x+1
+			return x
+		}
+	}
+	p.dupNext[k] = len(p.oldKeys)
+	return j
 }
 
 // byPosition correlates lists keyed by index.
@@ -188,6 +217,7 @@ func (p *listPair) reset() {
 	clear(p.anyIndex)
 	clear(p.strIndex)
 	clear(p.addedSeen)
+	clear(p.dupNext)
 	p.pairs, p.added, p.removed, p.oldKeys, p.paired = p.pairs[:0], p.added[:0], p.removed[:0], p.oldKeys[:0], p.paired[:0]
 }
 

@@ -29,7 +29,8 @@ const (
 	maxConcurrentStreams = 100
 	// DefaultMaxConnections caps the admission port's connections.
 	DefaultMaxConnections = 1024
-	// maxProbeConnections caps the probe port's: kubelet and Prometheus.
+	// maxProbeConnections caps the probe port's: kubelet and Prometheus;
+	// one over it closes the oldest idle one (probeport.go).
 	maxProbeConnections = 64
 	// DefaultShutdownGrace bounds how long a shutdown waits for the
 	// requests in flight.
@@ -89,9 +90,6 @@ type capped struct {
 type connHooks struct {
 	accepted, closed, refused func()
 }
-
-// noConnHooks tell nobody.
-var noConnHooks = connHooks{accepted: func() {}, closed: func() {}, refused: func() {}}
 
 func capConnections(l net.Listener, max int, hooks connHooks) *capped {
 	return &capped{Listener: l, max: int64(max), hooks: hooks}

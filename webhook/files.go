@@ -48,7 +48,20 @@ func (f *crdFiles) load(ctx context.Context) Load {
 	}
 	var load Load
 	load, f.served = publish(ctx, f.cat, crds, f.served)
+	load.Skipped = warnings(problems)
 	return load
+}
+
+// warnings are the problems that did not keep the load from working:
+// files skipped (a FIFO, a device, a symbolic link loop), bare schemas.
+func warnings(problems []schema.Problem) []error {
+	var out []error
+	for _, p := range problems {
+		if p.Warning {
+			out = append(out, p.Err)
+		}
+	}
+	return out
 }
 
 // publish puts the CRDs a source read into the catalog and removes those

@@ -3,9 +3,7 @@ package webhook
 import (
 	"context"
 	"encoding/json"
-	"fmt"
 	"net/http"
-	"sync"
 	"time"
 
 	"golang.org/x/sync/semaphore"
@@ -46,10 +44,10 @@ func MaxInFlightBytesFor(memoryLimit int64) int64 {
 	return max(budget, DefaultMaxBodyBytes)
 }
 
-// budget bounds the request bytes being worked on: a request takes its
-// body's length (the largest allowed when it is not known) before its body
-// is read and gives it back when its work ends, which may be after its
-// answer (work that outlives a timeout still holds memory).
+// budget bounds the request bytes being worked on: a request holds its
+// minimum charge and its body's bytes as they arrive (metered.go) and
+// gives them back when its work ends, which may be after its answer (work
+// that outlives a timeout still holds memory).
 type budget struct {
 	sem   *semaphore.Weighted
 	limit int64
@@ -61,46 +59,35 @@ func newBudget(limit int64, wait time.Duration, inUse func(int64)) *budget {
 	return &budget{sem: semaphore.NewWeighted(limit), limit: limit, wait: wait, inUse: inUse}
 }
 
-// charge is what a request of that Content-Length (-1: unknown) costs.
-func (b *budget) charge(contentLength, maxBody int64) int64 {
-	if contentLength < 0 || contentLength > maxBody {
-		contentLength = maxBody
-	}
-	return min(max(contentLength, minRequestCharge), b.limit)
-}
-
-// take waits up to b.wait for n bytes of room; the release gives them
-// back, once however often it is called.
-func (b *budget) take(ctx context.Context, n int64) (release func(), err error) {
+// acquire waits up to b.wait for n bytes of room.
+func (b *budget) acquire(ctx context.Context, n int64) error {
 	if !b.sem.TryAcquire(n) {
 		ctx, cancel := context.WithTimeout(ctx, b.wait)
 		defer cancel()
 		if err := b.sem.Acquire(ctx, n); err != nil {
-			return nil, err
+			return err
 		}
 	}
 	b.inUse(n)
-	var once sync.Once
-	return func() {
-		once.Do(func() {
-			b.inUse(-n)
-			b.sem.Release(n)
-		})
-	}, nil
+	return nil
 }
 
-// refuseOverloaded answers a request the budget has no room for with HTTP
-// 429 and a Status saying why, without reading its body: kube-apiserver
-// reports the call as failed and the webhook's failurePolicy decides.
-func (s *Server) refuseOverloaded(w http.ResponseWriter, n int64) {
-	s.metrics.denials.WithLabelValues(reasonOverloaded).Inc()
-	msg := fmt.Sprintf("kval is overloaded: this request needs %d bytes of its in-flight budget of %d bytes (--max-inflight-bytes), "+
-		"which stayed in use by other requests for %v", n, s.budget.limit, s.budget.wait)
-	s.log.Warn("request refused: overloaded", "bytes", n, "budget", s.budget.limit)
-	status := metav1.Status{TypeMeta: metav1.TypeMeta{APIVersion: "v1", Kind: "Status"}, Status: metav1.StatusFailure,
+// give gives n bytes back.
+func (b *budget) give(n int64) {
+	b.inUse(-n)
+	b.sem.Release(n)
+}
+
+// tooManyRequests is the Status of a request refused for want of budget.
+func tooManyRequests(msg string) metav1.Status {
+	return metav1.Status{TypeMeta: metav1.TypeMeta{APIVersion: "v1", Kind: "Status"}, Status: metav1.StatusFailure,
 		Code: http.StatusTooManyRequests, Reason: metav1.StatusReasonTooManyRequests, Message: msg}
+}
+
+// writeStatus answers with a Status as JSON.
+func writeStatus(w http.ResponseWriter, code int, status metav1.Status) {
 	w.Header().Set("Content-Type", "application/json")
-	w.WriteHeader(http.StatusTooManyRequests)
+	w.WriteHeader(code)
 	_ = json.NewEncoder(w).Encode(status)
 }
 

@@ -72,19 +72,27 @@ func TestARequestOverTheBudgetWaitsBrieflyThenIsRefused(t *testing.T) {
 	}
 }
 
-// TestTheBudgetChargesTheBodyLength: Content-Length, the largest body when
-// it is unknown or too large, at least minRequestCharge, at most the budget.
-func TestTheBudgetChargesTheBodyLength(t *testing.T) {
-	b := newBudget(10<<20, time.Millisecond, func(int64) {})
-	for _, tc := range []struct{ length, want int64 }{
-		{1 << 20, 1 << 20}, {10, minRequestCharge}, {-1, 7 << 20}, {8 << 20, 7 << 20},
+// TestAHoldGrowsWithTheBytesRead: minRequestCharge at the start, then
+// the bytes read (in steps), never more than the budget, all given back
+// once.
+func TestAHoldGrowsWithTheBytesRead(t *testing.T) {
+	var inUse int64
+	b := newBudget(1<<20, time.Millisecond, func(n int64) { inUse += n })
+	h, err := b.open(context.Background())
+	if err != nil || inUse != minRequestCharge {
+		t.Fatalf("open: %v, %d in use", err, inUse)
+	}
+	for _, tc := range []struct{ read, want int64 }{
+		{100, minRequestCharge}, {minRequestCharge, minRequestCharge + meteredStep}, {200 << 10, 200<<10 + 100 + minRequestCharge}, {2 << 20, 1 << 20},
 	} {
-		if got := b.charge(tc.length, 7<<20); got != tc.want {
-			t.Errorf("charge(%d) = %d, want %d", tc.length, got, tc.want)
+		if err := h.grow(context.Background(), tc.read); err != nil || inUse != tc.want {
+			t.Errorf("after %d more bytes: %v, %d in use, want %d", tc.read, err, inUse, tc.want)
 		}
 	}
-	if got := newBudget(1<<20, 0, func(int64) {}).charge(-1, 7<<20); got != 1<<20 {
-		t.Errorf("a charge over the whole budget is %d, want the budget (it must not wait forever)", got)
+	h.release()
+	h.release()
+	if inUse != 0 {
+		t.Errorf("%d in use after the release", inUse)
 	}
 }
 

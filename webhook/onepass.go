@@ -2,6 +2,7 @@ package webhook
 
 import (
 	"io"
+	"slices"
 
 	admissionv1 "k8s.io/api/admission/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
@@ -107,24 +108,41 @@ func withObjects(req *admissionv1.AdmissionRequest, object, oldObject any) (*adm
 	return a, (isObject || !needObject) && (isOldObject || !needOldObject)
 }
 
-// readBody reads a body of contentLength bytes into a slice of that size;
+// readBody reads a body of contentLength bytes;
 // complete unless it ended early, went on or failed.
 func readBody(r io.Reader, contentLength int64) (body []byte, complete bool) {
-	body = make([]byte, contentLength)
-	n, err := io.ReadFull(r, body)
-	if err != nil {
-		return body[:n], false
+	body = make([]byte, 0, min(contentLength, firstBodyBuffer))
+	for int64(len(body)) < contentLength {
+		if len(body) == cap(body) {
+			body = slices.Grow(body, int(min(int64(len(body)), contentLength-int64(len(body)))))
+		}
+		n, err := r.Read(body[len(body):min(int64(cap(body)), contentLength)])
+		body = body[:len(body)+n]
+		if err != nil && (err != io.EOF || int64(len(body)) < contentLength) {
+			return body, false
+		}
 	}
-	var more [1]byte
+	more, complete := atEOF(r)
+	return append(body, more...), complete
+}
+
+// firstBodyBuffer is where a body's buffer starts: it grows, doubling, as
+// the body arrives, so that a body declared large and sent slowly holds
+// no more memory than it sent (and its budget charge covers).
+const firstBodyBuffer = 64 << 10
+
+// atEOF reports whether r has nothing more; more is the byte it had.
+func atEOF(r io.Reader) (more []byte, eof bool) {
+	var b [1]byte
 	for {
-		n, err := r.Read(more[:])
+		n, err := r.Read(b[:])
 		switch {
 		case n > 0:
-			return append(body, more[0]), false
+			return b[:n], false
 		case err == io.EOF:
-			return body, true
+			return nil, true
 		case err != nil:
-			return body, false
+			return nil, false
 		}
 	}
 }

@@ -19,26 +19,38 @@ import (
 // serveReview reads an AdmissionReview, answers its request with the
 // endpoint and writes the review back with the response. The timeout
 // counts from the request's arrival (Options.Timeout, or sooner when
-// kube-apiserver says it waits less: timeout.go); before its body is
-// read, the request takes room for it in the in-flight budget, or is
-// refused when none frees up soon. The body is read and answered on a worker (deadline.go).
-// With onePass, the review's objects are decoded with it when they can be
-// (onepass.go).
+// kube-apiserver says it waits less: timeout.go); the request holds room
+// in the in-flight budget from its start and for its body as it arrives,
+// or is refused when none frees up soon (metered.go). The body is read
+// and answered on a worker (deadline.go). With onePass, the review's
+// objects are decoded with it when they can be (onepass.go).
 func (s *Server) serveReview(fn endpoint, onePass bool) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		ctx, cancel := s.requestContext(r)
 		defer cancel()
-		n := s.budget.charge(r.ContentLength, s.opts.MaxBodyBytes)
-		release, err := s.budget.take(ctx, n)
+		h, err := s.budget.open(ctx)
 		if err != nil {
-			s.refuseOverloaded(w, n)
+			discardBody(r.Body, s.opts.MaxBodyBytes)
+			s.refuseOverloaded(w, err)
 			return
 		}
-		read := func() (*admission, metav1.TypeMeta, int, error) {
-			return readReview(w, r, s.opts.MaxBodyBytes, onePass)
-		}
-		s.writeAnswer(w, r, s.answerOnWorker(ctx, fn, read, release, true))
+		s.writeAnswer(w, r, s.readAndAnswer(ctx, w, r, h, fn, onePass))
 	}
+}
+
+// readAndAnswer reads the request's body, metered by h, and answers it on
+// a worker; the rest of a body it gave up on is read and dropped.
+func (s *Server) readAndAnswer(ctx context.Context, w http.ResponseWriter, r *http.Request, h *hold, fn endpoint, onePass bool) outcome {
+	raw := r.Body
+	r.Body = &meteredBody{ctx: ctx, ReadCloser: raw, hold: h}
+	read := func() (*admission, metav1.TypeMeta, int, error) {
+		return readReview(w, r, s.opts.MaxBodyBytes, onePass)
+	}
+	a := s.answerOnWorker(ctx, fn, read, h.release, true)
+	if a.readErr != nil && a.status != http.StatusRequestEntityTooLarge {
+		discardBody(raw, s.opts.MaxBodyBytes)
+	}
+	return a
 }
 
 // writeAnswer counts and logs what became of a request and writes it: the
@@ -48,6 +60,10 @@ func (s *Server) serveReview(fn endpoint, onePass bool) http.HandlerFunc {
 func (s *Server) writeAnswer(w http.ResponseWriter, r *http.Request, a outcome) {
 	if a.panicked != nil {
 		panic(a.panicked)
+	}
+	if isOverloaded(a.readErr) {
+		s.refuseOverloaded(w, a.readErr)
+		return
 	}
 	if a.readErr != nil {
 		s.metrics.denials.WithLabelValues(reasonBadRequest).Inc()
@@ -94,15 +110,46 @@ func readReview(w http.ResponseWriter, r *http.Request, limit int64, onePass boo
 		}
 		body = io.MultiReader(bytes.NewReader(read), body) // from the first byte, the usual way
 	}
-	review := &admissionv1.AdmissionReview{}
-	if err := json.NewDecoder(body).Decode(review); err != nil {
-		if tooLarge := (*http.MaxBytesError)(nil); errors.As(err, &tooLarge) {
-			return nil, review.TypeMeta, http.StatusRequestEntityTooLarge, fmt.Errorf("the AdmissionReview is larger than %d bytes", limit)
-		}
-		return nil, review.TypeMeta, http.StatusBadRequest, fmt.Errorf("not an AdmissionReview: %w", err)
+	review, status, err := decodeReview(body, limit)
+	if err != nil {
+		return nil, review.TypeMeta, status, err
 	}
-	status, err := checkReview(review.TypeMeta, review.Request)
+	status, err = checkReview(review.TypeMeta, review.Request)
 	return &admission{AdmissionRequest: review.Request}, review.TypeMeta, status, err
+}
+
+// decodeReview reads a body the usual way: encoding/json, or, for a
+// review too deep for it, readDeepReview. Its error comes with its HTTP
+// status.
+func decodeReview(body io.Reader, limit int64) (*admissionv1.AdmissionReview, int, error) {
+	review := &admissionv1.AdmissionReview{}
+	all, err := io.ReadAll(body)
+	if err != nil {
+		status, err := readError(err, limit)
+		return review, status, err
+	}
+	err = json.NewDecoder(bytes.NewReader(all)).Decode(review)
+	if isDepthError(err) {
+		var deep *admissionv1.AdmissionReview
+		if deep, err = readDeepReview(all); err == nil {
+			review = deep
+		}
+	}
+	if err != nil {
+		return review, http.StatusBadRequest, fmt.Errorf("not an AdmissionReview: %w", err)
+	}
+	return review, http.StatusOK, nil
+}
+
+// readError is the HTTP status of a body that could not be read, and why.
+func readError(err error, limit int64) (int, error) {
+	if isOverloaded(err) {
+		return http.StatusTooManyRequests, err
+	}
+	if tooLarge := (*http.MaxBytesError)(nil); errors.As(err, &tooLarge) {
+		return http.StatusRequestEntityTooLarge, fmt.Errorf("the AdmissionReview is larger than %d bytes", limit)
+	}
+	return http.StatusBadRequest, fmt.Errorf("reading the AdmissionReview: %w", err)
 }
 
 // checkReview says why a decoded review cannot be answered, and with which

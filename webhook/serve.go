@@ -30,7 +30,7 @@ func (s *Server) Serve(ctx context.Context, admission, probes net.Listener, cert
 	}
 	running := []*running{s.start(s.admissionServer(ctx, certs), capConnections(admission, s.opts.MaxConnections, s.metrics.connHooks()), true)}
 	if probes != nil {
-		running = append(running, s.start(s.httpServer(ctx, s.ProbeHandler()), capConnections(probes, maxProbeConnections, noConnHooks), false))
+		running = append(running, s.start(s.probeServer(ctx), evictIdle(probes, maxProbeConnections), false))
 	}
 	go s.Run(ctx)
 	if err := firstFailure(ctx, running); err != nil {

@@ -37,6 +37,11 @@ type Load struct {
 	Refused []error
 	// Err is a failure of the whole load: nothing changed.
 	Err error
+	// Skipped are what the load left out and went on without: files that
+	// are not regular (a FIFO, a device, a symbolic link loop), shown in
+	// /readyz and logged, so that a stray file is seen and never blocks a
+	// reload.
+	Skipped []error
 }
 
 func (l Load) unit() string {
@@ -83,6 +88,9 @@ func (set *sourceSet) report(name string, l Load) {
 		set.log.Error("schemas not loaded; the previous ones stay in use", "source", name, "error", errors.Join(append(l.Refused, l.Err)...))
 		return
 	}
+	if len(l.Skipped) > 0 {
+		set.log.Warn("schemas loaded; some files were skipped", "source", name, "skipped", errors.Join(l.Skipped...))
+	}
 	set.log.Info("schemas loaded", "source", name, "served", l.Served, "unit", l.unit())
 }
 
@@ -101,6 +109,8 @@ func (set *sourceSet) ready() (bool, string) {
 			fmt.Fprintf(&b, "[-]source %s: not loaded yet: %v\n", name, problem)
 		case problem != nil:
 			fmt.Fprintf(&b, "[+]source %s ok (%d %s), last load: %v\n", name, l.Served, l.unit(), problem)
+		case len(l.Skipped) > 0:
+			fmt.Fprintf(&b, "[+]source %s ok (%d %s), skipped: %v\n", name, l.Served, l.unit(), strings.ReplaceAll(errors.Join(l.Skipped...).Error(), "\n", "; "))
 		default:
 			fmt.Fprintf(&b, "[+]source %s ok (%d %s)\n", name, l.Served, l.unit())
 		}

@@ -1,6 +1,8 @@
 package webhook
 
 import (
+	"context"
+	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -54,4 +56,43 @@ func TestURLsAreFetchedAgainOnTheirInterval(t *testing.T) {
 	body, etag = []byte(strings.Replace(string(crd), "x-kubernetes-mutability: Immutable", "minLength: 1", 1)), `"2"`
 	mu.Unlock()
 	eventually(t, "the changed CRD is served", func() bool { return post(t, ts, "/validate", immutableChange).Allowed })
+}
+
+// TestURLCredentialsAreNotServedOrLogged: a URL source that fails names
+// its URL in /readyz and in the log without its password and token.
+func TestURLCredentialsAreNotServedOrLogged(t *testing.T) {
+	srv := httptest.NewServer(http.NotFoundHandler())
+	defer srv.Close()
+	var logged strings.Builder
+	var mu sync.Mutex
+	cat := catalog.New(catalog.Options{})
+	url := strings.Replace(srv.URL, "http://", "http://admin:hunter2@", 1) + "/crd.yaml?token=tok3n"
+	s := New(cat, Options{Logger: slog.New(slog.NewJSONHandler(lockedWriter{&mu, &logged}, nil))},
+		CRDURLs(cat, []string{url}, time.Hour, &crdsource.Fetcher{CacheDir: t.TempDir(), Timeout: time.Second}))
+	ts := httptest.NewServer(s.Handler())
+	defer ts.Close()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	go s.Run(ctx)
+	var body string
+	eventually(t, "the failed load is reported", func() bool {
+		_, body = get(t, ts, "/readyz")
+		return strings.Contains(body, "404")
+	})
+	mu.Lock()
+	defer mu.Unlock()
+	if all := body + logged.String(); strings.Contains(all, "hunter2") || strings.Contains(all, "tok3n") || !strings.Contains(all, "xxxxx") {
+		t.Errorf("/readyz and the log:\n%s", all)
+	}
+}
+
+type lockedWriter struct {
+	mu *sync.Mutex
+	w  *strings.Builder
+}
+
+func (l lockedWriter) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.w.Write(p)
 }

@@ -10,11 +10,26 @@ import (
 	"path/filepath"
 )
 
-// cacheMeta is what revalidating a cached URL needs.
+// cacheMeta is what revalidating a cached URL needs, and the digest of
+// the body it was stored with.
 type cacheMeta struct {
 	URL          string `json:"url"`
 	ETag         string `json:"etag,omitempty"`
 	LastModified string `json:"lastModified,omitempty"`
+	SHA256       string `json:"sha256,omitempty"`
+}
+
+// A server's 304 vouches for the body kval stored, not for whatever the
+// cache file holds now: a body that no longer matches the digest written
+// with it (changed on disk, truncated) is no cached copy, and the URL is
+// fetched whole again. The digest sits in the same file, so it guards
+// against accidents and against tools that rewrite the body alone; the
+// cache's directory is the owner's alone (0700, its files 0600), which
+// is what keeps other users from rewriting both.
+
+func bodyDigest(body []byte) string {
+	sum := sha256.Sum256(body)
+	return hex.EncodeToString(sum[:])
 }
 
 // condition makes req conditional on the cached copy.
@@ -53,7 +68,7 @@ func readCache(dir, url string) *cacheEntry {
 	}
 	line, body, found := bytes.Cut(data, []byte("\n"))
 	var meta cacheMeta
-	if !found || json.Unmarshal(line, &meta) != nil || meta.URL != url {
+	if !found || json.Unmarshal(line, &meta) != nil || meta.URL != url || meta.SHA256 != bodyDigest(body) {
 		return nil
 	}
 	return &cacheEntry{meta: meta, body: body}
@@ -61,9 +76,10 @@ func readCache(dir, url string) *cacheEntry {
 
 // writeCache stores body as the cached copy of url.
 func writeCache(dir, url string, meta cacheMeta, body []byte) error {
-	if err := os.MkdirAll(dir, 0o755); err != nil {
+	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return err
 	}
+	meta.SHA256 = bodyDigest(body)
 	line, err := json.Marshal(meta)
 	if err != nil {
 		return err

@@ -47,7 +47,8 @@ type Fetched struct {
 	Stale error
 }
 
-// FetchError is a URL that could not be fetched and is not in the cache.
+// FetchError is a URL that could not be fetched and is not in the cache;
+// URL is redacted (Redact).
 type FetchError struct {
 	URL string
 	Err error
@@ -75,9 +76,9 @@ func (f *Fetcher) Fetch(ctx context.Context, url string) (*Fetched, error) {
 		}
 		return &Fetched{Body: body}, nil
 	case cached != nil && !(errors.As(err, &status) && status.code < 500):
-		return &Fetched{Body: cached.body, Stale: err}, nil
+		return &Fetched{Body: cached.body, Stale: redactErr(err)}, nil
 	}
-	return nil, &FetchError{URL: url, Err: err}
+	return nil, &FetchError{URL: Redact(url), Err: err}
 }
 
 // statusError is an HTTP status other than 200 and 304.
@@ -93,14 +94,14 @@ func (e *statusError) Error() string { return "the server answered " + e.status 
 func (f *Fetcher) get(ctx context.Context, url string, cached *cacheEntry) ([]byte, cacheMeta, error) {
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
 	if err != nil {
-		return nil, cacheMeta{}, err
+		return nil, cacheMeta{}, redactErr(err)
 	}
 	if cached != nil {
 		cached.meta.condition(req)
 	}
 	resp, err := f.client().Do(req)
 	if err != nil {
-		return nil, cacheMeta{}, err
+		return nil, cacheMeta{}, redactErr(err)
 	}
 	defer resp.Body.Close()
 	switch {

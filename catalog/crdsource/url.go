@@ -11,8 +11,9 @@ import (
 // file named url (deferred, schema.LoadBytesDeferred). A URL that cannot
 // be fetched, or that holds no CRD, is an error problem; a cached copy
 // used because the server could not be asked is a warning.
-func (f *Fetcher) Load(ctx context.Context, url string, deferred bool) *schema.Loaded {
-	fetched, err := f.Fetch(ctx, url)
+func (f *Fetcher) Load(ctx context.Context, rawURL string, deferred bool) *schema.Loaded {
+	fetched, err := f.Fetch(ctx, rawURL)
+	url := Redact(rawURL) // the name it is known by (redact.go)
 	if err != nil {
 		return &schema.Loaded{Problems: []schema.Problem{sourceProblem(url, err)}}
 	}

@@ -35,6 +35,7 @@ func loadBaseObjects(ctx context.Context, s streams, cat *catalog.Catalog, ref s
 	if err != nil {
 		return nil, badInput("--base %s: %v", ref, err)
 	}
+	temps.add(dir)
 	o := newOldObjects(ctx, cat, namespace)
 	o.revision, o.temp = ref, []string{dir}
 	if err := extractBlobs(ctx, files, dir); err != nil {

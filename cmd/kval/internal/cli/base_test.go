@@ -227,3 +227,18 @@ func TestBaseSARIFPointsAtFields(t *testing.T) {
 		t.Errorf("results at %v, want %v", got, want)
 	}
 }
+
+// TestAnEmptyBaseIsBadInput: --base "" (an unset variable in CI, say
+// $GITHUB_BASE_REF on a push) is refused, not read as no --base, which
+// checked every object as a create and passed.
+func TestAnEmptyBaseIsBadInput(t *testing.T) {
+	dir := t.TempDir()
+	crd := filepath.Join(dir, "crd.yaml")
+	if err := os.WriteFile(crd, []byte(baseCRD(t)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, _, stderr := runKval(t, dir, "validate", "--crd", crd, "--base", "", ".")
+	if code != ExitBadInput || !strings.Contains(stderr, `--base ""`) {
+		t.Errorf("exit %d, stderr:\n%s", code, stderr)
+	}
+}

@@ -24,7 +24,7 @@ func inputCRDs(s *streams, args []string, jobs int) (*schema.Loaded, func(), err
 	stdin := &crdsource.Detector{}
 	if slices.Contains(args, manifest.Stdin) {
 		path, err := spoolStdin(s, stdin)
-		cleanup = func() { os.Remove(path) }
+		cleanup = func() { temps.remove(path) }
 		if err != nil {
 			cleanup()
 			return nil, nil, badInput("%s: reading stopped: %v", stdinName, err)

@@ -173,8 +173,11 @@ func filesWithoutCRD(args []string, found map[string]bool) []lintResult {
 	var results []lintResult
 	for _, arg := range args {
 		name := arg
-		if arg == manifest.Stdin {
+		switch {
+		case arg == manifest.Stdin:
 			name = "<stdin>"
+		case crdsource.IsURL(arg):
+			name = crdsource.Redact(arg) // as readURL names it
 		}
 		if info, err := os.Stat(arg); (arg == manifest.Stdin || crdsource.IsURL(arg) || err == nil && !info.IsDir()) && !found[name] {
 			results = append(results, unusable(manifest.Source{File: name, Item: -1},
@@ -329,7 +332,7 @@ func printLintText(s streams, results []lintResult) {
 			msg := invalidMessage("schema", "", r.fieldErrs)
 			fmt.Fprintf(s.out, "%s: %s", r.source, strings.Replace(msg, `The schema "" is invalid`, "The schema is invalid", 1))
 		case !r.Valid:
-			fmt.Fprintf(s.out, "%s: %s", r.firstErrorSource(), invalidMessageAt(r.Kind, r.Name, r.fieldErrs, r.fieldLines))
+			fmt.Fprintf(s.out, "%s: %s", r.firstErrorSource(), invalidMessageAt(r.Kind, r.Name, r.fieldErrs, r.fieldLines, 0))
 		case r.Kind == "schema":
 			fmt.Fprintf(s.out, "%s: schema is valid\n", r.source)
 		case r.breaking:

@@ -140,7 +140,7 @@ func invalidCRDAsWritten(e *catalog.InvalidCRDError) (manifest.Source, string) {
 	if line := lineOf(lines, 0); line > 0 {
 		src.Line = line
 	}
-	return src, invalidMessageAt(schema.CRDKind, e.CRD.Name(), errs, lines)
+	return src, invalidMessageAt(schema.CRDKind, e.CRD.Name(), errs, lines, 0)
 }
 
 // rawDocument reads again the text of the document at src from its file.

@@ -30,8 +30,9 @@ func readLintInputs(ctx context.Context, s streams, args []string, fn func(input
 }
 
 // readURL hands over the documents of a URL, or the error of fetching it.
-func readURL(ctx context.Context, s streams, url string, fn func(inputDoc)) {
-	fetched, err := crdsource.NewFetcher().Fetch(ctx, url)
+func readURL(ctx context.Context, s streams, rawURL string, fn func(inputDoc)) {
+	fetched, err := crdsource.NewFetcher().Fetch(ctx, rawURL)
+	url := crdsource.Redact(rawURL) // its name, without its credentials
 	if err != nil {
 		fn(inputDoc{doc: manifest.Document{Source: manifest.Source{File: url, Item: -1}}, err: err})
 		return

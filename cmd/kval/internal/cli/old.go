@@ -140,7 +140,7 @@ func (o *oldObjects) spoolStdin(s *streams) error {
 // close removes the copy of stdin and the files of the --base revision.
 func (o *oldObjects) close() {
 	for _, path := range o.temp {
-		os.RemoveAll(path)
+		temps.remove(path)
 	}
 }
 

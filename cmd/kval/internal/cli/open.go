@@ -27,13 +27,15 @@ func open(s streams, path string) (io.Reader, string, func(), error) {
 }
 
 // spoolStdin copies stdin to a temporary file, which s then opens for "-",
-// so that it can be read more than once; the caller removes the file.
+// so that it can be read more than once; the caller removes the file
+// (temps.remove).
 // The text is also written to watch, when it is not nil.
 func spoolStdin(s *streams, watch io.Writer) (string, error) {
 	f, err := os.CreateTemp("", "kval-stdin-*")
 	if err != nil {
 		return "", err
 	}
+	temps.add(f.Name()) // removed on SIGINT and SIGTERM as well (tempfiles.go)
 	// Plain reads and writes: a read error is then named as a read of stdin.
 	var to io.Writer = struct{ io.Writer }{f}
 	if watch != nil {

@@ -61,14 +61,30 @@ func githubProperties(r *objectResult, line int) string {
 	return strings.Join(props, ",")
 }
 
-// githubEscape escapes a command's message as @actions/core does.
+// githubEscape escapes a command's message as @actions/core does, and
+// every other control character as %XX too (GitHub shows those as they
+// are: a raw escape would reach the log, and drive a terminal showing it).
 func githubEscape(s string) string {
-	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A").Replace(s)
+	return githubEscaper(s, false)
 }
 
-// githubEscapeProperty escapes a property value as @actions/core does.
+// githubEscapeProperty escapes a property value as @actions/core does,
+// control characters as githubEscape.
 func githubEscapeProperty(s string) string {
-	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A", ":", "%3A", ",", "%2C").Replace(s)
+	return githubEscaper(s, true)
+}
+
+func githubEscaper(s string, property bool) string {
+	var b strings.Builder
+	for _, r := range s {
+		switch {
+		case r == '%' || unprintable(r) || r == '\t' || property && (r == ':' || r == ','):
+			fmt.Fprintf(&b, "%%%02X", r)
+		default:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
 }
 
 func (p *githubPrinter) finish(t *tally) error {

@@ -61,10 +61,10 @@ func (p *tapPrinter) diagnostics(r *objectResult) error {
 	return err
 }
 
-// tapEscape keeps a description on its line and its "#" from reading as
-// a directive.
+// tapEscape keeps a description on its line (control characters as
+// printable writes them) and its "#" from reading as a directive.
 func tapEscape(s string) string {
-	return strings.NewReplacer("\\", "\\\\", "#", "\\#", "\n", " ").Replace(s)
+	return printable(strings.NewReplacer("\\", "\\\\", "#", "\\#").Replace(s))
 }
 
 func (p *tapPrinter) finish(t *tally) error {

@@ -25,7 +25,7 @@ func (p *textPrinter) add(r *objectResult) error {
 		return nil
 	}
 	for i, w := range r.shownWarnings {
-		fmt.Fprintf(p.s.err, "Warning: %s: %s: %s\n", r.sourceAt(r.warningLine(i)), r.subject(), w)
+		fmt.Fprintf(p.s.err, "Warning: %s: %s: %s\n", r.sourceAt(r.warningLine(i)), r.subject(), printable(w))
 	}
 	src, msg := r.sourceAt(problemLine(r)), r.message()
 	if msg == "" && p.failuresOnly {
@@ -37,13 +37,13 @@ func (p *textPrinter) add(r *objectResult) error {
 	if len(r.fieldErrs) > 0 {
 		if r.Rejected != "" {
 			// Strict field validation's refusal, then kval's own errors.
-			if _, err := fmt.Fprintf(p.s.out, "%s: %s: %s\n", src, r.subject(), r.Rejected); err != nil {
+			if _, err := fmt.Fprintf(p.s.out, "%s: %s: %s\n", src, r.subject(), printable(r.Rejected)); err != nil {
 				return err
 			}
 		}
 		// Point at the first error's field, and name the others' lines.
 		src = r.sourceAt(r.firstErrorLine())
-		msg = strings.TrimSuffix(invalidMessageAt(r.Kind, r.messageName(), r.fieldErrs, r.fieldLines), "\n")
+		msg = strings.TrimSuffix(invalidMessageAt(r.Kind, r.messageName(), r.fieldErrs, r.fieldLines, r.MoreErrors), "\n")
 	}
 	_, err := fmt.Fprintf(p.s.out, "%s: %s\n", src, msg)
 	return err

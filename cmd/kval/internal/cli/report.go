@@ -37,7 +37,10 @@ type objectResult struct {
 	Object    map[string]any `json:"object,omitempty"`
 	Pruned    []string       `json:"pruned"`
 	Errors    []fieldError   `json:"errors"`
-	Warnings  []string       `json:"warnings,omitempty"`
+	// MoreErrors counts the errors past the first engine.MaxAnsweredErrors,
+	// which are not listed (the webhook's answer lists as many).
+	MoreErrors int      `json:"moreErrors,omitempty"`
+	Warnings   []string `json:"warnings,omitempty"`
 	// Error is a problem that kept the document from being processed at
 	// all: it could not be read, or its group's CRD does not serve its kind.
 	Error string `json:"error,omitempty"`
@@ -242,7 +245,7 @@ func (r *objectResult) subject() string {
 	if r.unparsed || (r.Kind == "" && r.Name == "") {
 		return "document"
 	}
-	kind := r.Kind
+	kind := printable(r.Kind)
 	if kind == "" {
 		kind = "object"
 	}

@@ -20,6 +20,7 @@ type validateOptions struct {
 	crdSources
 	old             []string
 	base            string
+	baseGiven       bool // --base was on the command line, even empty
 	subresource     string
 	ratcheting      bool
 	output          string
@@ -154,6 +155,7 @@ validated (an empty input, only skipped kinds), a warning says so;
   kustomize build overlays/prod | kval validate --crd crds/ -`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			o.baseGiven = cmd.Flags().Changed("base")
 			return runValidate(cmd.Context(), s, o, args)
 		},
 	}
@@ -188,6 +190,8 @@ func (o *validateOptions) check(args []string) error {
 		return badInput("unknown --field-validation %q: use Strict, Warn or Ignore", o.fieldValidation)
 	case !slices.Contains(failOnLevels, o.failOn):
 		return badInput("unknown --fail-on %q: use error or warning", o.failOn)
+	case o.baseGiven && o.base == "":
+		return badInput(`--base "": give a git revision (a branch, tag or commit) to compare with, or leave --base out to validate every object as a create (in CI, the variable that names the base may be unset for this event)`)
 	case o.base != "" && len(o.old) > 0:
 		return badInput("--base and --old both give the old objects: use one")
 	case o.base != "" && slices.Contains(args, manifest.Stdin):
@@ -419,7 +423,9 @@ func (r *objectResult) record(res *engine.Result) {
 	r.Valid = &valid
 	r.Object = res.Object
 	r.Pruned = append(r.Pruned, res.Pruned...)
-	r.setResultErrors(res)
+	listed := *res
+	listed.Errors, r.MoreErrors = engine.ListedErrors(res.Errors)
+	r.setResultErrors(&listed)
 	r.Warnings = append(r.Warnings, res.Notes...)
 	r.Warnings = append(r.Warnings, res.ResponseWarnings()...)
 	if !valid && status.Status().Code == http.StatusBadRequest && res.BadRequest != nil {

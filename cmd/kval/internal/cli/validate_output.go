@@ -125,20 +125,20 @@ func (r *objectResult) warnings(showPruned bool) []string {
 func (r *objectResult) message() string {
 	switch {
 	case r.Error != "":
-		return r.Error
+		return printable(r.Error)
 	case r.Skipped != "":
-		return r.APIVersion + " " + r.subject() + ": " + r.Skipped
+		return printable(r.APIVersion) + " " + r.subject() + ": " + printable(r.Skipped)
 	case r.verdict == verdictDeleted:
 		return r.subject() + " is deleted (not validated)"
 	case r.unparsed:
-		return "invalid document: " + r.Rejected
+		return "invalid document: " + printable(r.Rejected)
 	case r.Rejected != "" && len(r.fieldErrs) > 0:
 		// Strict field validation's refusal, and kval's own errors.
-		return r.subject() + ": " + r.Rejected + "\n" + strings.TrimSuffix(invalidMessage(r.Kind, r.messageName(), r.fieldErrs), "\n")
+		return r.subject() + ": " + printable(r.Rejected) + "\n" + strings.TrimSuffix(invalidMessageAt(r.Kind, r.messageName(), r.fieldErrs, nil, r.MoreErrors), "\n")
 	case r.Rejected != "":
-		return r.subject() + ": " + r.Rejected
+		return r.subject() + ": " + printable(r.Rejected)
 	case len(r.fieldErrs) > 0:
-		return strings.TrimSuffix(invalidMessage(r.Kind, r.messageName(), r.fieldErrs), "\n")
+		return strings.TrimSuffix(invalidMessageAt(r.Kind, r.messageName(), r.fieldErrs, nil, r.MoreErrors), "\n")
 	}
 	return ""
 }
@@ -146,14 +146,19 @@ func (r *objectResult) message() string {
 // invalidMessage renders errors as kubectl prints kube-apiserver's Invalid
 // status (engine.InvalidMessage), with its final newline.
 func invalidMessage(kind, name string, errs field.ErrorList) string {
-	return invalidMessageAt(kind, name, errs, nil)
+	return invalidMessageAt(kind, name, errs, nil, 0)
 }
 
 // invalidMessageAt is invalidMessage with, in a list of several causes,
 // the line of each cause's field (lines[i] is errs[i]'s, 0 when unknown):
-// the text output names the first line before the message.
-func invalidMessageAt(kind, name string, errs field.ErrorList, lines []int) string {
+// the text output names the first line before the message; more counts
+// errors not listed in errs.
+func invalidMessageAt(kind, name string, errs field.ErrorList, lines []int, more int) string {
 	msg := engine.NewInvalidMessage(kind, name, errs)
+	msg.More += more
+	for i := range msg.Causes {
+		msg.Causes[i].Text = printable(msg.Causes[i].Text) // field paths hold the object's keys
+	}
 	for i, c := range msg.Causes {
 		if line := lineOf(lines, c.Err); line > 0 && len(msg.Causes) > 1 {
 			msg.Causes[i].Text += fmt.Sprintf(" (line %d)", line)

@@ -116,7 +116,7 @@ func (t *tally) kindLines() []string {
 				parts = append(parts, fmt.Sprintf("%d %s", c.n, c.what))
 			}
 		}
-		lines = append(lines, fmt.Sprintf("  %s %s: %s", k.Kind, k.APIVersion, strings.Join(parts, ", ")))
+		lines = append(lines, fmt.Sprintf("  %s %s: %s", printable(k.Kind), printable(k.APIVersion), strings.Join(parts, ", ")))
 	}
 	return lines
 }
