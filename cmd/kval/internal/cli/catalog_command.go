@@ -21,6 +21,10 @@ func newCatalogCommand(s streams) *cobra.Command {
 repositories) and the kinds kval validate serves from it, by group and
 version, for the groups no --crd defines. With --catalog-dir, those of a
 local copy's index.`,
+		Example: `  # the projects and kinds kval validate resolves without --crd
+  kval catalog
+  # those of a local copy (kval catalog pull)
+  kval catalog --catalog-dir testdata/catalog`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error { return listCatalog(s, o) },
 	}
@@ -56,6 +60,9 @@ through the URL cache, each checked against its pinned SHA-256) and writes a
 local copy into DIR: index.yaml and PROJECT/VERSION/FILE. kval validate
 --catalog-dir DIR (or $KVAL_CATALOG_DIR) then needs no network. The
 projects' licenses are named in the index (kval catalog lists them).`,
+		Example: `  # a copy for offline runs, then validate with it
+  kval catalog pull /tmp/kval-catalog
+  kval validate --catalog-dir /tmp/kval-catalog manifests/`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error { return pullCatalog(cmd, s, o, args[0]) },
 	}
