@@ -136,8 +136,9 @@
 // Not modelled: admission other than the engine (no namespace lifecycle:
 // objects may be created in namespaces that do not exist), conversion
 // webhooks (versions of a CRD convert with the None strategy), the
-// subresources of built-in kinds (scale of a Deployment, eviction...:
-// MethodNotSupported), watch bookmarks and resuming a
+// subresources of built-in kinds other than status and the scale of
+// Deployments, StatefulSets, ReplicaSets and ReplicationControllers
+// (eviction, binding...: MethodNotSupported), watch bookmarks and resuming a
 // watch from a resourceVersion (a watch starts with the stored objects),
 // graceful deletion of built-in kinds, garbage collection of owner
 // references.

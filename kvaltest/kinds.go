@@ -31,10 +31,12 @@ func (k *kind) hasStatus(version string) bool {
 
 // hasSubresource reports whether the kind has subresource in version:
 // status and scale as its CRD defines them, nothing else. Built-in kinds
-// are treated as having every subresource.
+// are treated as having a status, and have the scale kube-apiserver
+// serves of Deployments, StatefulSets, ReplicaSets and
+// ReplicationControllers.
 func (k *kind) hasSubresource(subresource, version string) bool {
 	if k.crd == nil {
-		return true
+		return subresource == engine.StatusSubresource || subresource == scaleSubresource && builtinScale(k.resource) != nil
 	}
 	sub := k.crd.VersionSubresources(version)
 	switch subresource {

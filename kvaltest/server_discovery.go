@@ -106,12 +106,12 @@ func (d *discovery) add(gvk schema.GroupVersionKind, k *kind, singular string, s
 		Verbs: resourceVerbs, ShortNames: shortNames, Categories: categories}
 	list.APIResources = append(list.APIResources, resource)
 	for _, sub := range []string{engine.StatusSubresource, scaleSubresource} {
-		if k.custom() && k.hasSubresource(sub, gvk.Version) || !k.custom() && sub == engine.StatusSubresource {
-			subKind := gvk.Kind
-			if sub == scaleSubresource {
-				subKind = scaleGVK.Kind
+		if k.hasSubresource(sub, gvk.Version) {
+			r := metav1.APIResource{Name: k.resource.Resource + "/" + sub, Namespaced: k.namespaced, Kind: gvk.Kind, Verbs: subresourceVerbs}
+			if sub == scaleSubresource { // its kind is autoscaling/v1's: discovery names the group (scale clients resolve it)
+				r.Group, r.Version, r.Kind = scaleGVK.Group, scaleGVK.Version, scaleGVK.Kind
 			}
-			list.APIResources = append(list.APIResources, metav1.APIResource{Name: k.resource.Resource + "/" + sub, Namespaced: k.namespaced, Kind: subKind, Verbs: subresourceVerbs})
+			list.APIResources = append(list.APIResources, r)
 		}
 	}
 }
