@@ -97,7 +97,7 @@ func (c *Client) nameObject(t *target, m map[string]any) error {
 	}
 	t.key.name, _ = meta["name"].(string)
 	if !t.kind.namespaced {
-		delete(meta, "namespace")
+		t.clearNamespace(m)
 		return nil
 	}
 	if t.key.namespace == "" {
@@ -143,4 +143,13 @@ func (c *Client) writeTarget(ctx context.Context, obj client.Object) (*target, m
 	}
 	m, err := toMap(obj, t.gvk)
 	return t, m, err
+}
+
+// clearNamespace drops the namespace a request gave an object of a
+// cluster-scoped kind, as kube-apiserver's BeforeCreate and BeforeUpdate
+// do on every write (a patch or apply that sets one included).
+func (t *target) clearNamespace(m map[string]any) {
+	if !t.kind.namespaced {
+		delete(metaOf(m), "namespace")
+	}
 }

@@ -81,6 +81,7 @@ type update struct {
 // resourceVersion when anything changed, removal when a deleted object's
 // last finalizer is gone.
 func (c *Client) updateLocked(ctx context.Context, t *target, u update) (map[string]any, error) {
+	t.clearNamespace(u.object)
 	old := inVersion(u.current, t.gvk.GroupVersion())
 	var etcd map[string]any // out as etcd would hold it
 	u.stored = &etcd
