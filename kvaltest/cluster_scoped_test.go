@@ -26,7 +26,9 @@ func TestClusterScopedObjectsHaveNoNamespace(t *testing.T) {
 		return &unstructured.Unstructured{Object: map[string]any{"apiVersion": "rbac.authorization.k8s.io/v1", "kind": "ClusterRole", "metadata": map[string]any{"name": name}}}
 	}
 	t.Run("custom resource", func(t *testing.T) { clusterScopedWrites(t, widgetsGVR, widget) })
-	t.Run("built-in kind", func(t *testing.T) { clusterScopedWrites(t, rbacv1.SchemeGroupVersion.WithResource("clusterroles"), clusterRole) })
+	t.Run("built-in kind", func(t *testing.T) {
+		clusterScopedWrites(t, rbacv1.SchemeGroupVersion.WithResource("clusterroles"), clusterRole)
+	})
 }
 
 func clusterScopedWrites(t *testing.T, gvr schema.GroupVersionResource, object func(name string) *unstructured.Unstructured) {
