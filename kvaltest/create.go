@@ -78,6 +78,7 @@ func (c *Client) admitCreate(ctx context.Context, t *target, w write) (map[strin
 	if t.kind.custom() {
 		return c.validate(ctx, t, w)
 	}
+	t.convertBuiltin(w.object)
 	if err := c.validateBuiltin(ctx, t, w); err != nil {
 		return nil, err
 	}

@@ -141,6 +141,7 @@ func (c *Client) admitUpdate(ctx context.Context, t *target, u update, old map[s
 	if t.kind.custom() {
 		return c.validate(ctx, t, w)
 	}
+	t.convertBuiltin(w.object)
 	if err := c.validateBuiltin(ctx, t, w); err != nil {
 		return nil, err
 	}
