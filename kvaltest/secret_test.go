@@ -42,4 +42,3 @@ func wantData(t *testing.T, what string, s *corev1.Secret, err error, want map[s
 		}
 	}
 }
-
