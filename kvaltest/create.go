@@ -67,6 +67,7 @@ func (c *Client) createLocked(ctx context.Context, t *target, m map[string]any, 
 		metaOf(out)["resourceVersion"] = c.store.nextResourceVersion()
 		c.store.put(t.key, out, watch.Added)
 		c.store.keepContent(t.key, metaOf(out)["resourceVersion"], etcd)
+		return out, c.publishCRD(t, out)
 	}
 	return out, nil
 }
@@ -83,7 +84,7 @@ func (c *Client) admitCreate(ctx context.Context, t *target, w write) (map[strin
 		return nil, err
 	}
 	delete(w.object, "status")
-	return w.object, nil
+	return w.object, c.admitCRD(ctx, t, w.object, nil)
 }
 
 // nameObject gives an object its generated name (a random suffix, as

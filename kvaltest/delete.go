@@ -47,6 +47,7 @@ func (c *Client) deleteLocked(t *target, current map[string]any, now time.Time) 
 		last := jsonvalue.DeepCopyObject(current)
 		metaOf(last)["resourceVersion"] = c.store.nextResourceVersion()
 		c.store.remove(t.key, last)
+		c.unpublishCRD(t)
 		return
 	}
 	marked := markAsDeleting(current, now)

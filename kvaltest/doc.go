@@ -155,6 +155,16 @@
 // sends the initial events of client-go's streaming list with their
 // closing bookmark.
 //
+// CustomResourceDefinitions (apiextensions.k8s.io/v1, served whether or
+// not the scheme has their Go types) written at run time, through the
+// server or the client, are checked as kube-apiserver validates a CRD
+// (package lint: 422 Invalid), get spec.names defaulted and the status of
+// an accepted and established CRD in the same write (kube-apiserver's
+// controllers set NamesAccepted and Established moments later), and their
+// kinds are served, validated and listed in discovery from then on.
+// Deleting one removes its custom resources and its kinds. The CRDs given
+// to NewServer are served without being stored as objects.
+//
 // Why not controller-runtime's fake client with interceptors: kvaltest
 // needs every patch applied to the stored object and the result validated
 // before it is stored, which an interceptor around the fake's Patch cannot

@@ -67,6 +67,7 @@ func newKinds(crds []*kschema.CRD, scheme *runtime.Scheme) *kinds {
 			ks.addBuiltin(gvk)
 		}
 	}
+	ks.addBuiltin(crdGVK) // always served: a test may create CRDs at run time
 	return ks
 }
 

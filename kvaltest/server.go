@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"sync/atomic"
 	"testing"
 
 	"k8s.io/apimachinery/pkg/runtime"
@@ -21,7 +22,7 @@ type Server struct {
 	client    *Client
 	http      *httptest.Server
 	history   *history
-	discovery *discovery // fixed: the client's kinds do not change
+	discovery atomic.Pointer[discovery] // rebuilt when the client's kinds change
 }
 
 // NewServer starts a server of a new client (see NewClient) for the life of t.
@@ -56,7 +57,7 @@ func Serve(c *Client) (*Server, error) {
 		return nil, fmt.Errorf("kvaltest: serving a closed client: %w", err)
 	}
 	s := &Server{client: c, history: h}
-	s.discovery = s.discover()
+	s.discovery.Store(s.discover())
 	s.http = httptest.NewServer(http.HandlerFunc(s.serveHTTP))
 	return s, nil
 }

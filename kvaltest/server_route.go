@@ -41,12 +41,12 @@ func (s *Server) routeOf(gv schema.GroupVersion, rest []string) (*route, error) 
 	if len(rest) == 0 || len(rest) > 3 {
 		return nil, pageNotFound()
 	}
-	gvk, ok := s.client.kinds.forPath(gv.WithResource(rest[0]))
+	gvk, ok := s.client.kinds().forPath(gv.WithResource(rest[0]))
 	if !ok {
 		return nil, pageNotFound()
 	}
 	var err error
-	if r.kind, err = s.client.kinds.forKind(gvk); err != nil {
+	if r.kind, err = s.client.kinds().forKind(gvk); err != nil {
 		return nil, pageNotFound()
 	}
 	r.gvk = gvk

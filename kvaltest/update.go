@@ -108,7 +108,7 @@ func (c *Client) updateLocked(ctx context.Context, t *target, u update) (map[str
 	metaOf(out)["resourceVersion"] = c.store.nextResourceVersion()
 	c.store.put(t.key, out, watch.Modified)
 	c.store.keepContent(t.key, metaOf(out)["resourceVersion"], etcd)
-	return out, nil
+	return out, c.publishCRD(t, out)
 }
 
 // unchangedInStorage reports whether an update leaves what etcd holds as it
@@ -130,6 +130,7 @@ func (c *Client) removeFinalized(t *target, out map[string]any) map[string]any {
 	gone := jsonvalue.DeepCopyObject(out)
 	metaOf(gone)["resourceVersion"] = c.store.nextResourceVersion()
 	c.store.remove(t.key, gone)
+	c.unpublishCRD(t)
 	return out
 }
 
@@ -145,7 +146,11 @@ func (c *Client) admitUpdate(ctx context.Context, t *target, u update, old map[s
 	if err := c.validateBuiltin(ctx, t, w); err != nil {
 		return nil, err
 	}
-	return builtinUpdate(u.object, old, u.subresource), nil
+	out := builtinUpdate(u.object, old, u.subresource)
+	if u.subresource != "" {
+		return out, nil
+	}
+	return out, c.admitCRD(ctx, t, out, old)
 }
 
 // builtinUpdate keeps the old status on an update of the object, and
