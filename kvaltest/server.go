@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"sync"
 	"sync/atomic"
 	"testing"
 
@@ -23,6 +24,7 @@ type Server struct {
 	http      *httptest.Server
 	history   *history
 	discovery atomic.Pointer[discovery] // rebuilt when the client's kinds change
+	closing   sync.Once
 }
 
 // NewServer starts a server of a new client (see NewClient) for the life of t.
@@ -82,10 +84,20 @@ func (s *Server) URL() string { return s.http.URL }
 // Client is the in-process client of the server's store.
 func (s *Server) Client() *Client { return s.client }
 
-// Close stops the server, ending its watches, then the client.
+// Close stops the server, ending its watches, then the client. Closing
+// it again does nothing: a suite may Stop a server its test cleans up.
 func (s *Server) Close() {
-	s.history.stop()
-	s.http.CloseClientConnections()
-	s.http.Close()
-	s.client.Close()
+	s.closing.Do(func() {
+		s.history.stop()
+		s.http.CloseClientConnections()
+		s.http.Close()
+		s.client.Close()
+	})
+}
+
+// Stop is Close with envtest's signature (Environment.Stop), for a
+// suite's teardown written for envtest; it never fails.
+func (s *Server) Stop() error {
+	s.Close()
+	return nil
 }
