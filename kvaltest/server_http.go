@@ -17,6 +17,14 @@ import (
 
 // serveHTTP answers discovery, then resource requests.
 func (s *Server) serveHTTP(w http.ResponseWriter, r *http.Request) {
+	setPriorityAndFairness(w)
+	if serveHealth(w, r) {
+		return
+	}
+	if err := refuseImpersonation(r); err != nil {
+		writeError(w, err)
+		return
+	}
 	if s.serveDiscovery(w, r) {
 		return
 	}
@@ -26,6 +34,9 @@ func (s *Server) serveHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	rt, err := s.routeOf(gv, rest)
+	if err == nil {
+		err = refuseReview(rt)
+	}
 	if err != nil {
 		writeError(w, err)
 		return
