@@ -84,6 +84,7 @@ func (c *Client) admitCreate(ctx context.Context, t *target, w write) (map[strin
 		return nil, err
 	}
 	delete(w.object, "status")
+	t.prepareNamespaceCreate(w.object)
 	return w.object, c.admitCRD(ctx, t, w.object, nil)
 }
 

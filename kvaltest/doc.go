@@ -133,8 +133,12 @@
 // Status()); their generation is not maintained, and strategic merge patch
 // works on them.
 //
+// Namespaces are created Active with the "kubernetes" finalizer; a
+// deleted one stays Terminating until its finalize subresource empties
+// spec.finalizers (no namespace controller runs, as in envtest).
+//
 // Not modelled: admission other than the engine (no namespace lifecycle:
-// objects may be created in namespaces that do not exist), conversion
+// objects may be created in namespaces that do not exist or terminate), conversion
 // webhooks (versions of a CRD convert with the None strategy), the
 // subresources of built-in kinds other than status and the scale of
 // Deployments, StatefulSets, ReplicaSets and ReplicationControllers

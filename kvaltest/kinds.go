@@ -36,7 +36,8 @@ func (k *kind) hasStatus(version string) bool {
 // ReplicationControllers.
 func (k *kind) hasSubresource(subresource, version string) bool {
 	if k.crd == nil {
-		return subresource == engine.StatusSubresource || subresource == scaleSubresource && builtinScale(k.resource) != nil
+		return subresource == engine.StatusSubresource || subresource == scaleSubresource && builtinScale(k.resource) != nil ||
+			subresource == finalizeSubresource && k.resource == namespaces
 	}
 	sub := k.crd.VersionSubresources(version)
 	switch subresource {

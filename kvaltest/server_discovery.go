@@ -121,9 +121,12 @@ func (d *discovery) add(gvk schema.GroupVersionKind, k *kind, singular string, s
 	resource := metav1.APIResource{Name: k.resource.Resource, SingularName: singular, Namespaced: k.namespaced, Kind: gvk.Kind,
 		Verbs: resourceVerbs, ShortNames: shortNames, Categories: categories}
 	list.APIResources = append(list.APIResources, resource)
-	for _, sub := range []string{engine.StatusSubresource, scaleSubresource} {
+	for _, sub := range []string{engine.StatusSubresource, scaleSubresource, finalizeSubresource} {
 		if k.hasSubresource(sub, gvk.Version) {
 			r := metav1.APIResource{Name: k.resource.Resource + "/" + sub, Namespaced: k.namespaced, Kind: gvk.Kind, Verbs: subresourceVerbs}
+			if sub == finalizeSubresource {
+				r.Verbs = metav1.Verbs{"update"}
+			}
 			if sub == scaleSubresource { // its kind is autoscaling/v1's: discovery names the group (scale clients resolve it)
 				r.Group, r.Version, r.Kind = scaleGVK.Group, scaleGVK.Version, scaleGVK.Kind
 			}

@@ -102,7 +102,7 @@ func (c *Client) updateLocked(ctx context.Context, t *target, u update) (map[str
 	if c.unchangedInStorage(t, u, out, old, etcd) || u.dryRun {
 		return out, nil // etcd keeps an identical object: no new resourceVersion
 	}
-	if finalized(out) {
+	if t.finalized(out) {
 		return c.removeFinalized(t, out), nil
 	}
 	metaOf(out)["resourceVersion"] = c.store.nextResourceVersion()
@@ -147,6 +147,7 @@ func (c *Client) admitUpdate(ctx context.Context, t *target, u update, old map[s
 		return nil, err
 	}
 	out := builtinUpdate(u.object, old, u.subresource)
+	t.prepareNamespaceUpdate(out, old, u.subresource)
 	if u.subresource != "" {
 		return out, nil
 	}
@@ -161,7 +162,7 @@ func builtinUpdate(obj, old map[string]any, subresource string) map[string]any {
 		copyKey(out, obj, "status")
 		return out
 	}
-	copyKey(obj, old, "status")
+	copyKey(obj, old, "status") // a namespace's finalize too
 	for _, k := range []string{"uid", "creationTimestamp", "deletionTimestamp", "deletionGracePeriodSeconds"} {
 		copyKey(metaOf(obj), metaOf(old), k)
 	}
