@@ -41,6 +41,7 @@ func TestKvaltestServerServesAsKubeAPIServer(t *testing.T) {
 	}
 	cluster := observeServer(t, cfg, cfg.Host, health)
 	for what, want := range cluster {
+		t.Logf("%s: %v", what, want)
 		if got := kval[what]; !reflect.DeepEqual(got, want) {
 			t.Errorf("%s:\nkvaltest       %#v\nkube-apiserver %#v", what, got, want)
 		}
@@ -67,7 +68,7 @@ func observeServer(t *testing.T, cfg *rest.Config, url string, hc *http.Client) 
 	if err != nil {
 		t.Fatalf("%s: %v", url, err)
 	}
-	o["namespace phase and finalizers"] = fmt.Sprint(created.Status.Phase, created.Spec.Finalizers)
+	o["namespace phase and finalizers"] = fmt.Sprintln(created.Status.Phase, created.Spec.Finalizers)
 	observeScale(ctx, cs, o)
 	observeEvents(ctx, cs, o)
 	observeClusterScoped(ctx, dc, o)
@@ -76,7 +77,7 @@ func observeServer(t *testing.T, cfg *rest.Config, url string, hc *http.Client) 
 	observeRuntimeCRD(t, dc, o)
 	err = cs.CoreV1().Namespaces().Delete(ctx, "i49-paths", metav1.DeleteOptions{})
 	deleted, getErr := cs.CoreV1().Namespaces().Get(ctx, "i49-paths", metav1.GetOptions{})
-	o["deleted namespace"] = fmt.Sprint(err, getErr, deleted.Status.Phase, deleted.DeletionTimestamp != nil)
+	o["deleted namespace"] = fmt.Sprintln(err, getErr, deleted.Status.Phase, deleted.DeletionTimestamp != nil)
 	return o
 }
 
@@ -89,17 +90,17 @@ func observeScale(ctx context.Context, cs kubernetes.Interface, o observations) 
 	_, err := cs.AppsV1().Deployments("i49-paths").Create(ctx, d, metav1.CreateOptions{})
 	o["deployment create"] = errText(err)
 	scale, err := cs.AppsV1().Deployments("i49-paths").GetScale(ctx, "web", metav1.GetOptions{})
-	o["deployment scale"] = fmt.Sprint(errText(err), scale.APIVersion, scale.Spec.Replicas, scale.Status.Selector)
+	o["deployment scale"] = fmt.Sprintln(errText(err), scale.APIVersion, scale.Spec.Replicas, scale.Status.Selector)
 	next := &autoscalingv1.Scale{ObjectMeta: metav1.ObjectMeta{Name: "web", Namespace: "i49-paths"}, Spec: autoscalingv1.ScaleSpec{Replicas: 5}}
 	scale, err = cs.AppsV1().Deployments("i49-paths").UpdateScale(ctx, "web", next, metav1.UpdateOptions{})
-	o["deployment scale update"] = fmt.Sprint(errText(err), scale.Spec.Replicas)
+	o["deployment scale update"] = fmt.Sprintln(errText(err), scale.Spec.Replicas)
 	next.Spec.Replicas = -1
 	_, err = cs.AppsV1().Deployments("i49-paths").UpdateScale(ctx, "web", next, metav1.UpdateOptions{})
 	o["deployment negative scale"] = errText(err)
 	list, err := cs.Discovery().ServerResourcesForGroupVersion("apps/v1")
 	for _, r := range listOrEmpty(list) {
 		if r.Name == "deployments/scale" {
-			o["discovery of deployments/scale"] = fmt.Sprint(errText(err), r.Group, r.Version, r.Kind, r.Verbs)
+			o["discovery of deployments/scale"] = fmt.Sprintln(errText(err), r.Group, r.Version, r.Kind, r.Verbs)
 		}
 	}
 }
@@ -117,7 +118,7 @@ func observeEvents(ctx context.Context, cs kubernetes.Interface, o observations)
 	_, err := cs.CoreV1().Events("i49-paths").Create(ctx, ev, metav1.CreateOptions{})
 	o["core event create"] = errText(err)
 	list, err := cs.CoreV1().Events("").List(ctx, metav1.ListOptions{FieldSelector: "metadata.namespace=i49-paths"})
-	o["core events list"] = fmt.Sprint(errText(err), len(list.Items))
+	o["core events list"] = fmt.Sprintln(errText(err), len(list.Items))
 }
 
 func observeClusterScoped(ctx context.Context, dc dynamic.Interface, o observations) {
@@ -125,13 +126,13 @@ func observeClusterScoped(ctx context.Context, dc dynamic.Interface, o observati
 	role := &unstructured.Unstructured{Object: map[string]any{"apiVersion": "rbac.authorization.k8s.io/v1", "kind": "ClusterRole",
 		"metadata": map[string]any{"name": "i49-role", "namespace": "stray"}}}
 	got, err := roles.Apply(ctx, "i49-role", role, metav1.ApplyOptions{FieldManager: "m", DryRun: []string{metav1.DryRunAll}})
-	o["cluster-scoped dry-run apply"] = fmt.Sprint(errText(err), namespaceOf(got))
+	o["cluster-scoped dry-run apply"] = fmt.Sprintln(errText(err), namespaceOf(got))
 	got, err = roles.Apply(ctx, "i49-role", role, metav1.ApplyOptions{FieldManager: "m"})
-	o["cluster-scoped apply"] = fmt.Sprint(errText(err), namespaceOf(got))
+	o["cluster-scoped apply"] = fmt.Sprintln(errText(err), namespaceOf(got))
 	got, err = roles.Apply(ctx, "i49-role", role, metav1.ApplyOptions{FieldManager: "m"})
-	o["cluster-scoped apply again"] = fmt.Sprint(errText(err), namespaceOf(got))
+	o["cluster-scoped apply again"] = fmt.Sprintln(errText(err), namespaceOf(got))
 	got, err = roles.Patch(ctx, "i49-role", types.MergePatchType, []byte(`{"metadata":{"namespace":"stray"}}`), metav1.PatchOptions{})
-	o["cluster-scoped merge patch"] = fmt.Sprint(errText(err), namespaceOf(got))
+	o["cluster-scoped merge patch"] = fmt.Sprintln(errText(err), namespaceOf(got))
 }
 
 func namespaceOf(u *unstructured.Unstructured) string {
@@ -145,9 +146,9 @@ func observeSecret(ctx context.Context, cs kubernetes.Interface, o observations)
 	s := &corev1.Secret{ObjectMeta: metav1.ObjectMeta{Name: "s", Namespace: "i49-paths"},
 		Data: map[string][]byte{"a": []byte("old"), "b": []byte("kept")}, StringData: map[string]string{"a": "new"}}
 	got, err := cs.CoreV1().Secrets("i49-paths").Create(ctx, s, metav1.CreateOptions{})
-	o["secret create"] = fmt.Sprint(errText(err), got.Data, got.StringData)
+	o["secret create"] = fmt.Sprintln(errText(err), got.Data, got.StringData)
 	got, err = cs.CoreV1().Secrets("i49-paths").Patch(ctx, "s", types.MergePatchType, []byte(`{"stringData":{"c":"patched"}}`), metav1.PatchOptions{})
-	o["secret patch"] = fmt.Sprint(errText(err), got.Data, got.StringData)
+	o["secret patch"] = fmt.Sprintln(errText(err), got.Data, got.StringData)
 }
 
 func observeHealth(url string, hc *http.Client, o observations) {
@@ -162,7 +163,7 @@ func observeHealth(url string, hc *http.Client, o observations) {
 		}
 		body, _ := io.ReadAll(resp.Body)
 		resp.Body.Close()
-		o[path] = fmt.Sprint(resp.StatusCode, string(body))
+		o[path] = fmt.Sprintln(resp.StatusCode, string(body))
 	}
 }
 
@@ -182,7 +183,7 @@ func observeRuntimeCRD(t *testing.T, dc dynamic.Interface, o observations) {
 		t.Fatal(err)
 	}
 	got, err := dc.Resource(crdResource).Create(ctx, crd, metav1.CreateOptions{})
-	o["runtime CRD create"] = fmt.Sprint(errText(err), got.Object["spec"].(map[string]any)["names"])
+	o["runtime CRD create"] = fmt.Sprintln(errText(err), got.Object["spec"].(map[string]any)["names"])
 	deadline := time.Now().Add(30 * time.Second)
 	for !crdEstablished(got) && time.Now().Before(deadline) {
 		time.Sleep(100 * time.Millisecond)
