@@ -129,3 +129,28 @@ func TestServerStopsServingADeletedCRD(t *testing.T) {
 		t.Fatalf("the custom resources of a CRD deleted and created again: %v %v", err, list)
 	}
 }
+
+// Requests run while a CRD is published: the client's kinds and the
+// server's discovery are replaced, never changed in place (go test -race).
+func TestServerPublishesCRDsWhileRequestsRun(t *testing.T) {
+	srv := kvaltest.NewServer(t, kvaltest.CRDs("testdata/widgets.yaml"), nil)
+	dc := dynamic.NewForConfigOrDie(srv.Config())
+	disc := discovery.NewDiscoveryClientForConfigOrDie(srv.Config())
+	ctx := context.Background()
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		for range 20 {
+			_, _ = disc.ServerGroups()
+			_, _ = dc.Resource(widgetsGVR).List(ctx, metav1.ListOptions{})
+			_ = srv.Client().RESTMapper()
+		}
+	}()
+	if _, err := dc.Resource(crdsGVR).Create(ctx, unstructuredYAML(t, gadgetCRD), metav1.CreateOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	<-done
+	if _, err := srv.Client().RESTMapper().KindFor(schema.GroupVersionResource{Group: "late.kval.dev", Version: "v1", Resource: "gadgets"}); err != nil {
+		t.Fatalf("the client's RESTMapper after a CRD was created: %v", err)
+	}
+}
