@@ -31,7 +31,10 @@ type Validator struct {
 	codec
 	// storage reads objects back from the storage version; &codec when
 	// the version is the storage version.
-	storage           *codec
+	storage *codec
+	// webhookReadBack: the CRD converts with a webhook, and objects of
+	// this version are read back as a lossless one returns them.
+	webhookReadBack   bool
 	statusSubresource bool
 	scale             *schema.Scale
 	// scope is Options.Scope; values and rules are nil when it leaves
@@ -63,6 +66,7 @@ func Compile(crd *schema.CRD, version string, opts Options) (*Validator, error) 
 	v.storage = &v.codec
 	if storage := storageVersion(crd, version); storage != version {
 		v.storage = newCodec(crd, storage)
+		v.webhookReadBack = convertsByWebhook(crd)
 	}
 	s := v.schema
 	if sub := crd.VersionSubresources(version); sub != nil {

@@ -1,6 +1,26 @@
 package engine
 
-import "context"
+import (
+	"context"
+
+	"github.com/kval-dev/kval/internal/jsonvalue"
+	"github.com/kval-dev/kval/schema"
+)
+
+// NoteWebhookReadBack is the note of an object of a CRD that converts with
+// a webhook, read back in another version than the storage version: kval
+// cannot call the webhook. A conversion webhook must round-trip objects
+// without loss, so kval reads the object back as it was written in the
+// request version (its defaults applied again), not pruned by the storage
+// version's schema; what the webhook would add or change on the way (the
+// storage version's defaults it maps back) is not known.
+const NoteWebhookReadBack = "read back as a lossless conversion webhook returns it: the CRD converts with a webhook kval does not call; through the storage version's schema alone the object would come back otherwise"
+
+// convertsByWebhook reports whether a CRD converts between its versions
+// with a webhook.
+func convertsByWebhook(crd *schema.CRD) bool {
+	return crd.Spec.Conversion != nil && crd.Spec.Conversion.Strategy == schema.WebhookConverter
+}
 
 // readBack changes a stored object into the one kube-apiserver returns when
 // it reads the object from storage: in a create's or an update's response
@@ -12,12 +32,18 @@ import "context"
 // to the requested version, pruning with its schema. Once ctx ends it
 // stops early.
 func (v *Validator) readBack(ctx context.Context, obj map[string]any) {
-	storage := v.storage
-	if storage == &v.codec {
-		storage.defaulter.DefaultContext(ctx, obj)
+	if v.storage == &v.codec || v.webhookReadBack {
+		v.codec.defaulter.DefaultContext(ctx, obj)
 		repairGeneration(obj)
 		return
 	}
+	v.throughStorage(ctx, obj)
+}
+
+// throughStorage reads an object back through the storage version, as
+// kube-apiserver does with the None conversion strategy.
+func (v *Validator) throughStorage(ctx context.Context, obj map[string]any) {
+	storage := v.storage
 	apiVersion, hasAPIVersion := obj["apiVersion"]
 	obj["apiVersion"] = storage.apiVersion
 	storage.coerce(ctx, obj)
@@ -53,4 +79,16 @@ func (v *Validator) readBackDecoded(ctx context.Context, obj map[string]any) {
 		return
 	}
 	v.readBack(ctx, obj)
+}
+
+// webhookReadBackNoted reports whether an object read back as a lossless
+// webhook returns it (read) differs from the same stored object read
+// back through the storage version's schema alone: only then is the
+// webhook's part worth a note.
+func (v *Validator) webhookReadBackNoted(ctx context.Context, stored, read map[string]any) bool {
+	if !v.webhookReadBack || stored == nil {
+		return false
+	}
+	v.throughStorage(ctx, stored)
+	return !jsonvalue.Equal(stored, read)
 }

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"reflect"
+	"slices"
 	"testing"
 
 	"github.com/kval-dev/kval/schema"
@@ -104,5 +105,44 @@ func TestTheOldObjectIsReadBackThroughTheStorageVersion(t *testing.T) {
 	res := update(t, v, yamlObject(t, foo), yamlObject(t, foo))
 	if got := generationOf(metadataOf(res.Object)); got != 2 {
 		t.Errorf("generation %d, want 2: the old object read back has no spec.extra", got)
+	}
+}
+
+// TestReadBackOfAWebhookConversionKeepsTheRequestVersionsFields: a CRD
+// that converts with a webhook round-trips objects through it without
+// loss (as the webhook must), so v2's spec.extra, which the storage
+// version v1 lacks, comes back; v1's default does not (kval cannot know
+// how the webhook maps it), and the result says so in a note.
+func TestReadBackOfAWebhookConversionKeepsTheRequestVersionsFields(t *testing.T) {
+	withWebhook := twoVersions + `  conversion:
+    strategy: Webhook
+    webhook:
+      conversionReviewVersions: [v1]
+      clientConfig: {url: "https://conversion.example.com/convert"}
+`
+	v := compileVersion(t, withWebhook, "v2")
+	res := create(t, v, yamlObject(t, `{apiVersion: example.com/v2, kind: Foo, metadata: {name: a, namespace: ns}, spec: {size: 1, extra: x}}`))
+	want := yamlObject(t, `{apiVersion: example.com/v2, kind: Foo, metadata: {name: a, namespace: ns, generation: 1}, spec: {size: 1, extra: x}}`)
+	if !res.Valid() || !reflect.DeepEqual(res.Object, want) {
+		t.Errorf("got %v (errors %v), want %v", res.Object, res.Errors, want)
+	}
+	if !slices.Contains(res.Notes, NoteWebhookReadBack) {
+		t.Errorf("notes %q, want %q", res.Notes, NoteWebhookReadBack)
+	}
+}
+
+// TestReadBackOfAWebhookConversionNotesOnlyADifference: an object the
+// storage version's schema would read back unchanged gets no note.
+func TestReadBackOfAWebhookConversionNotesOnlyADifference(t *testing.T) {
+	withWebhook := twoVersions + `  conversion:
+    strategy: Webhook
+    webhook:
+      conversionReviewVersions: [v1]
+      clientConfig: {url: "https://conversion.example.com/convert"}
+`
+	v := compileVersion(t, withWebhook, "v2")
+	res := create(t, v, yamlObject(t, `{apiVersion: example.com/v2, kind: Foo, metadata: {name: a, namespace: ns}, spec: {size: 1, mode: slow}}`))
+	if !res.Valid() || len(res.Notes) != 0 {
+		t.Errorf("notes %q (errors %v), want none", res.Notes, res.Errors)
 	}
 }

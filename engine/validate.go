@@ -136,5 +136,12 @@ func (r *run) finish(ctx context.Context, borrowed bool) {
 	if r.req.KeepStored && r.res.Object != nil {
 		r.res.Stored = jsonvalue.DeepCopyObject(r.res.Object)
 	}
+	var stored map[string]any
+	if r.v.webhookReadBack && r.res.Object != nil {
+		stored = jsonvalue.DeepCopyObject(r.res.Object)
+	}
 	r.v.readBack(ctx, r.res.Object)
+	if r.v.webhookReadBackNoted(ctx, stored, r.res.Object) {
+		r.res.Notes = append(r.res.Notes, NoteWebhookReadBack)
+	}
 }

@@ -2,6 +2,7 @@ package kvaltest
 
 import (
 	"fmt"
+	"sync/atomic"
 	"testing"
 
 	"k8s.io/apimachinery/pkg/api/meta"
@@ -23,7 +24,7 @@ import (
 type Client struct {
 	scheme   *runtime.Scheme
 	catalog  *catalog.Catalog
-	kinds    *kinds
+	known    atomic.Pointer[kinds] // replaced when a CRD is written (crds_served.go)
 	store    *store
 	warnings rest.WarningHandler
 	manager  string // the field manager of writes that name none
@@ -76,7 +77,8 @@ func New(crds Schemas, scheme *runtime.Scheme, opts ...Option) (*Client, error) 
 	if err != nil {
 		return nil, err
 	}
-	c.catalog, c.kinds = cat, newKinds(cat.CRDs(), scheme)
+	c.catalog = cat
+	c.known.Store(newKinds(cat.CRDs(), scheme))
 	if c.builtinVersion != nil {
 		if c.builtins, err = builtinCatalog(*c.builtinVersion); err != nil {
 			return nil, err
@@ -109,7 +111,10 @@ func (c *Client) Close() { c.store.close() }
 func (c *Client) Scheme() *runtime.Scheme { return c.scheme }
 
 // RESTMapper maps the kinds of the CRDs and of the scheme to resources.
-func (c *Client) RESTMapper() meta.RESTMapper { return c.kinds.mapper }
+func (c *Client) RESTMapper() meta.RESTMapper { return restMapper{c} }
+
+// kinds are the kinds the client serves now.
+func (c *Client) kinds() *kinds { return c.known.Load() }
 
 // GroupVersionKindFor returns the kind of a typed or unstructured object.
 func (c *Client) GroupVersionKindFor(obj runtime.Object) (schema.GroupVersionKind, error) {
@@ -122,7 +127,7 @@ func (c *Client) IsObjectNamespaced(obj runtime.Object) (bool, error) {
 	if err != nil {
 		return false, err
 	}
-	k, err := c.kinds.forKind(gvk)
+	k, err := c.kinds().forKind(gvk)
 	if err != nil {
 		return false, err
 	}

@@ -67,6 +67,7 @@ func (c *Client) createLocked(ctx context.Context, t *target, m map[string]any, 
 		metaOf(out)["resourceVersion"] = c.store.nextResourceVersion()
 		c.store.put(t.key, out, watch.Added)
 		c.store.keepContent(t.key, metaOf(out)["resourceVersion"], etcd)
+		return out, c.publishCRD(t, out)
 	}
 	return out, nil
 }
@@ -78,11 +79,13 @@ func (c *Client) admitCreate(ctx context.Context, t *target, w write) (map[strin
 	if t.kind.custom() {
 		return c.validate(ctx, t, w)
 	}
+	t.convertBuiltin(w.object)
 	if err := c.validateBuiltin(ctx, t, w); err != nil {
 		return nil, err
 	}
 	delete(w.object, "status")
-	return w.object, nil
+	t.prepareNamespaceCreate(w.object)
+	return w.object, c.admitCRD(ctx, t, w.object, nil)
 }
 
 // nameObject gives an object its generated name (a random suffix, as
@@ -97,7 +100,7 @@ func (c *Client) nameObject(t *target, m map[string]any) error {
 	}
 	t.key.name, _ = meta["name"].(string)
 	if !t.kind.namespaced {
-		delete(meta, "namespace")
+		t.clearNamespace(m)
 		return nil
 	}
 	if t.key.namespace == "" {
@@ -143,4 +146,13 @@ func (c *Client) writeTarget(ctx context.Context, obj client.Object) (*target, m
 	}
 	m, err := toMap(obj, t.gvk)
 	return t, m, err
+}
+
+// clearNamespace drops the namespace a request gave an object of a
+// cluster-scoped kind, as kube-apiserver's BeforeCreate and BeforeUpdate
+// do on every write (a patch or apply that sets one included).
+func (t *target) clearNamespace(m map[string]any) {
+	if !t.kind.namespaced {
+		delete(metaOf(m), "namespace")
+	}
 }

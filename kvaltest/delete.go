@@ -42,11 +42,15 @@ func (c *Client) Delete(ctx context.Context, obj client.Object, opts ...client.D
 
 // deleteLocked removes current or marks it as deleted.
 func (c *Client) deleteLocked(t *target, current map[string]any, now time.Time) {
+	if c.deleteNamespaceLocked(t, current, now) {
+		return
+	}
 	finalizers, _ := metaOf(current)["finalizers"].([]any)
 	if len(finalizers) == 0 {
 		last := jsonvalue.DeepCopyObject(current)
 		metaOf(last)["resourceVersion"] = c.store.nextResourceVersion()
 		c.store.remove(t.key, last)
+		c.unpublishCRD(t)
 		return
 	}
 	marked := markAsDeleting(current, now)

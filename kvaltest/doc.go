@@ -133,11 +133,16 @@
 // Status()); their generation is not maintained, and strategic merge patch
 // works on them.
 //
+// Namespaces are created Active with the "kubernetes" finalizer; a
+// deleted one stays Terminating until its finalize subresource empties
+// spec.finalizers (no namespace controller runs, as in envtest).
+//
 // Not modelled: admission other than the engine (no namespace lifecycle:
-// objects may be created in namespaces that do not exist), conversion
+// objects may be created in namespaces that do not exist or terminate), conversion
 // webhooks (versions of a CRD convert with the None strategy), the
-// subresources of built-in kinds (scale of a Deployment, eviction...:
-// MethodNotSupported), watch bookmarks and resuming a
+// subresources of built-in kinds other than status and the scale of
+// Deployments, StatefulSets, ReplicaSets and ReplicationControllers
+// (eviction, binding...: MethodNotSupported), watch bookmarks and resuming a
 // watch from a resourceVersion (a watch starts with the stored objects),
 // graceful deletion of built-in kinds, garbage collection of owner
 // references.
@@ -153,6 +158,16 @@
 // from a resourceVersion (the server keeps every change it has seen) and
 // sends the initial events of client-go's streaming list with their
 // closing bookmark.
+//
+// CustomResourceDefinitions (apiextensions.k8s.io/v1, served whether or
+// not the scheme has their Go types) written at run time, through the
+// server or the client, are checked as kube-apiserver validates a CRD
+// (package lint: 422 Invalid), get spec.names defaulted and the status of
+// an accepted and established CRD in the same write (kube-apiserver's
+// controllers set NamesAccepted and Established moments later), and their
+// kinds are served, validated and listed in discovery from then on.
+// Deleting one removes its custom resources and its kinds. The CRDs given
+// to NewServer are served without being stored as objects.
 //
 // Why not controller-runtime's fake client with interceptors: kvaltest
 // needs every patch applied to the stored object and the result validated

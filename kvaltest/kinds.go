@@ -31,10 +31,13 @@ func (k *kind) hasStatus(version string) bool {
 
 // hasSubresource reports whether the kind has subresource in version:
 // status and scale as its CRD defines them, nothing else. Built-in kinds
-// are treated as having every subresource.
+// are treated as having a status, and have the scale kube-apiserver
+// serves of Deployments, StatefulSets, ReplicaSets and
+// ReplicationControllers.
 func (k *kind) hasSubresource(subresource, version string) bool {
 	if k.crd == nil {
-		return true
+		return subresource == engine.StatusSubresource || subresource == scaleSubresource && builtinScale(k.resource) != nil ||
+			subresource == finalizeSubresource && k.resource == namespaces
 	}
 	sub := k.crd.VersionSubresources(version)
 	switch subresource {
@@ -48,12 +51,13 @@ func (k *kind) hasSubresource(subresource, version string) bool {
 
 // kinds indexes the kinds of the CRDs and of the scheme.
 type kinds struct {
-	byKind map[schema.GroupKind]*kind
-	mapper *meta.DefaultRESTMapper
+	byKind     map[schema.GroupKind]*kind
+	byResource map[schema.GroupVersionResource]schema.GroupVersionKind // by plural, as paths name them
+	mapper     *meta.DefaultRESTMapper
 }
 
 func newKinds(crds []*kschema.CRD, scheme *runtime.Scheme) *kinds {
-	ks := &kinds{byKind: map[schema.GroupKind]*kind{}, mapper: meta.NewDefaultRESTMapper(nil)}
+	ks := &kinds{byKind: map[schema.GroupKind]*kind{}, byResource: map[schema.GroupVersionResource]schema.GroupVersionKind{}, mapper: meta.NewDefaultRESTMapper(nil)}
 	groups := map[string]bool{}
 	for _, crd := range crds {
 		ks.addCRD(crd)
@@ -64,6 +68,7 @@ func newKinds(crds []*kschema.CRD, scheme *runtime.Scheme) *kinds {
 			ks.addBuiltin(gvk)
 		}
 	}
+	ks.addBuiltin(crdGVK) // always served: a test may create CRDs at run time
 	return ks
 }
 
@@ -78,6 +83,7 @@ func (ks *kinds) addCRD(crd *kschema.CRD) {
 	for _, v := range crd.Spec.Versions {
 		gv := schema.GroupVersion{Group: crd.Spec.Group, Version: v.Name}
 		ks.mapper.AddSpecific(gv.WithKind(names.Kind), gv.WithResource(names.Plural), gv.WithResource(names.Singular), scope(crd.Namespaced()))
+		ks.byResource[gv.WithResource(names.Plural)] = gv.WithKind(names.Kind)
 	}
 }
 
@@ -91,6 +97,7 @@ func (ks *kinds) addBuiltin(gvk schema.GroupVersionKind) {
 	namespaced := !clusterScoped[gvk.GroupKind()]
 	ks.byKind[gvk.GroupKind()] = &kind{resource: plural.GroupResource(), namespaced: namespaced}
 	ks.mapper.AddSpecific(gvk, plural, singular, scope(namespaced))
+	ks.byResource[plural] = gvk
 }
 
 func scope(namespaced bool) meta.RESTScope {
@@ -106,6 +113,14 @@ func (ks *kinds) forKind(gvk schema.GroupVersionKind) (*kind, error) {
 		return k, nil
 	}
 	return nil, &meta.NoKindMatchError{GroupKind: gvk.GroupKind(), SearchedVersions: []string{gvk.Version}}
+}
+
+// forPath returns the kind a path's group, version and resource name:
+// exactly that group (the core group's events are not events.k8s.io's)
+// and the resource's plural, as kube-apiserver's handlers are installed.
+func (ks *kinds) forPath(gvr schema.GroupVersionResource) (schema.GroupVersionKind, bool) {
+	gvk, ok := ks.byResource[gvr]
+	return gvk, ok
 }
 
 // clusterScoped are the built-in kinds without a namespace.

@@ -24,9 +24,13 @@ type Schemas struct {
 // (.yaml, .yml, .json, recursively), Helm charts (their crds/ folders) and
 // http(s):// URLs (fetched once into the user's cache directory, as kval's
 // --crd fetches them). Other documents (a kustomization.yaml, policies,
-// RBAC beside the CRDs) are skipped, as envtest skips them.
+// RBAC beside the CRDs) are skipped, as envtest skips them. With no paths
+// the client starts without CRDs (a test may create them at run time).
 func CRDs(paths ...string) Schemas {
 	return Schemas{load: func(opts catalog.Options) (*catalog.Catalog, error) {
+		if len(paths) == 0 {
+			return catalog.New(opts), nil
+		}
 		crds, err := readCRDs(paths)
 		if err != nil {
 			return nil, err

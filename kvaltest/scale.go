@@ -20,7 +20,6 @@ import (
 	"github.com/kval-dev/kval/engine"
 	"github.com/kval-dev/kval/internal/jsonvalue"
 	"github.com/kval-dev/kval/manifest"
-	kschema "github.com/kval-dev/kval/schema"
 )
 
 // The scale subresource of a custom resource, as kube-apiserver's
@@ -38,11 +37,14 @@ var scaleGVK = autoscalingv1.SchemeGroupVersion.WithKind("Scale")
 // kube-apiserver marks it: a write that leaves it so is refused.
 const missingSpecReplicas = math.MinInt32
 
-// scaleOf is the Scale of a custom resource; found says whether the object
-// has spec replicas.
-func scaleOf(obj map[string]any, s *kschema.Scale) (scale map[string]any, found bool) {
+// scaleOf is the Scale of an object; found says whether the object has
+// spec replicas.
+func scaleOf(obj map[string]any, s *scaleSpec) (scale map[string]any, found bool) {
 	u := &unstructured.Unstructured{Object: obj}
 	spec, found, _ := unstructured.NestedInt64(obj, jsonPath(s.SpecReplicasPath)...)
+	if !found && s.selector != nil {
+		spec, found = builtinDefaultReplicas, true
+	}
 	status, _, _ := unstructured.NestedInt64(obj, jsonPath(s.StatusReplicasPath)...)
 	meta := map[string]any{"name": u.GetName(), "uid": string(u.GetUID()), "resourceVersion": u.GetResourceVersion()}
 	if ns := u.GetNamespace(); ns != "" {
@@ -52,10 +54,8 @@ func scaleOf(obj map[string]any, s *kschema.Scale) (scale map[string]any, found 
 		meta["creationTimestamp"] = created
 	}
 	statusOut := map[string]any{"replicas": status}
-	if s.LabelSelectorPath != nil {
-		if selector, _, _ := unstructured.NestedString(obj, jsonPath(*s.LabelSelectorPath)...); selector != "" {
-			statusOut["selector"] = selector
-		}
+	if selector := s.selectorOf(obj); selector != "" {
+		statusOut["selector"] = selector
 	}
 	scale = map[string]any{
 		"apiVersion": scaleGVK.GroupVersion().String(), "kind": scaleGVK.Kind,
@@ -64,10 +64,23 @@ func scaleOf(obj map[string]any, s *kschema.Scale) (scale map[string]any, found 
 	return scale, found
 }
 
+// selectorOf is the selector a Scale shows: a built-in kind's rendered,
+// a custom resource's read from its CRD's labelSelectorPath.
+func (s *scaleSpec) selectorOf(obj map[string]any) string {
+	if s.selector != nil {
+		return s.selector(obj)
+	}
+	if s.LabelSelectorPath == nil {
+		return ""
+	}
+	selector, _, _ := unstructured.NestedString(obj, jsonPath(*s.LabelSelectorPath)...)
+	return selector
+}
+
 // jsonPath splits a CRD's ".spec.replicas" into its fields.
 func jsonPath(path string) []string { return strings.Split(strings.TrimPrefix(path, "."), ".") }
 
-// getScale reads the Scale of a stored custom resource into into.
+// getScale reads the Scale of a stored object into into.
 func (c *Client) getScale(t *target, into client.Object) error {
 	c.store.mu.Lock()
 	current, found := c.store.objects[t.key]
@@ -95,8 +108,8 @@ type scaleWrite struct {
 	validation engine.FieldValidation
 }
 
-// writeScale writes the Scale of a stored custom resource and returns the
-// Scale of the object stored.
+// writeScale writes the Scale of a stored object and returns the Scale of
+// the object stored.
 func (c *Client) writeScale(ctx context.Context, t *target, w scaleWrite) (map[string]any, error) {
 	c.store.mu.Lock()
 	defer c.store.mu.Unlock()
@@ -106,7 +119,7 @@ func (c *Client) writeScale(ctx context.Context, t *target, w scaleWrite) (map[s
 	}
 	s := t.kind.scale(t.gvk.Version)
 	obj := &unstructured.Unstructured{Object: inVersion(current, t.gvk.GroupVersion())}
-	fields := managedfields.NewScaleHandler(obj.GetManagedFields(), t.gvk.GroupVersion(), t.kind.replicasPaths())
+	fields := managedfields.NewScaleHandler(obj.GetManagedFields(), t.gvk.GroupVersion(), t.kind.replicasPaths(t.gvk.GroupVersion()))
 	old, err := c.oldScale(obj.Object, s, fields)
 	if err != nil {
 		return nil, err
@@ -114,6 +127,11 @@ func (c *Client) writeScale(ctx context.Context, t *target, w scaleWrite) (map[s
 	scale, err := c.scaleAfter(old, w)
 	if err != nil {
 		return nil, err
+	}
+	if s.selector != nil {
+		if err := validateBuiltinScale(scale, t.key.name); err != nil {
+			return nil, err
+		}
 	}
 	if err := setReplicas(obj, scale, s); err != nil {
 		return nil, err
@@ -136,7 +154,7 @@ func (c *Client) writeScale(ctx context.Context, t *target, w scaleWrite) (map[s
 
 // oldScale is the Scale before a write, with the object's managed fields
 // of the replicas moved onto it.
-func (c *Client) oldScale(obj map[string]any, s *kschema.Scale, fields *managedfields.ScaleHandler) (*unstructured.Unstructured, error) {
+func (c *Client) oldScale(obj map[string]any, s *scaleSpec, fields *managedfields.ScaleHandler) (*unstructured.Unstructured, error) {
 	m, hasReplicas := scaleOf(obj, s)
 	old := &unstructured.Unstructured{Object: m}
 	if !hasReplicas {
@@ -201,7 +219,7 @@ func patchScale(old map[string]any, pt types.PatchType, data []byte) (map[string
 
 // setReplicas writes a Scale's replicas (and its resourceVersion, a
 // precondition when set) into the object, as kube-apiserver does.
-func setReplicas(obj, scale *unstructured.Unstructured, s *kschema.Scale) error {
+func setReplicas(obj, scale *unstructured.Unstructured, s *scaleSpec) error {
 	replicas, _, _ := unstructured.NestedInt64(scale.Object, "spec", "replicas") // omitted: 0
 	if replicas == missingSpecReplicas {
 		return apierrors.NewBadRequest(fmt.Sprintf("the spec replicas field %q cannot be empty", s.SpecReplicasPath))
@@ -230,20 +248,25 @@ func (c *Client) scaleFieldManager() (*managedfields.FieldManager, error) {
 }
 
 // scale is the scale subresource of the kind in version, nil without one.
-func (k *kind) scale(version string) *kschema.Scale {
+func (k *kind) scale(version string) *scaleSpec {
 	if k.crd == nil {
-		return nil
+		return builtinScale(k.resource)
 	}
-	if sub := k.crd.VersionSubresources(version); sub != nil {
-		return sub.Scale
+	if sub := k.crd.VersionSubresources(version); sub != nil && sub.Scale != nil {
+		return &scaleSpec{Scale: sub.Scale}
 	}
 	return nil
 }
 
-// replicasPaths are the spec replicas paths of the kind's versions, for
+// replicasPaths are the spec replicas paths of the kind's versions (of a
+// built-in kind, of gv, as kube-apiserver maps only the served one), for
 // moving managed fields between the object and its Scale.
-func (k *kind) replicasPaths() managedfields.ResourcePathMappings {
+func (k *kind) replicasPaths(gv schema.GroupVersion) managedfields.ResourcePathMappings {
 	out := managedfields.ResourcePathMappings{}
+	if k.crd == nil {
+		out[gv.String()] = fieldpath.MakePathOrDie("spec", "replicas")
+		return out
+	}
 	for _, v := range k.crd.Spec.Versions {
 		if s := k.scale(v.Name); s != nil {
 			var path []any

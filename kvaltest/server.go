@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"sync"
+	"sync/atomic"
 	"testing"
 
 	"k8s.io/apimachinery/pkg/runtime"
@@ -21,7 +23,8 @@ type Server struct {
 	client    *Client
 	http      *httptest.Server
 	history   *history
-	discovery *discovery // fixed: the client's kinds do not change
+	discovery atomic.Pointer[discovery] // rebuilt when the client's kinds change
+	closing   sync.Once
 }
 
 // NewServer starts a server of a new client (see NewClient) for the life of t.
@@ -56,7 +59,7 @@ func Serve(c *Client) (*Server, error) {
 		return nil, fmt.Errorf("kvaltest: serving a closed client: %w", err)
 	}
 	s := &Server{client: c, history: h}
-	s.discovery = s.discover()
+	s.discovery.Store(s.discover())
 	s.http = httptest.NewServer(http.HandlerFunc(s.serveHTTP))
 	return s, nil
 }
@@ -81,10 +84,20 @@ func (s *Server) URL() string { return s.http.URL }
 // Client is the in-process client of the server's store.
 func (s *Server) Client() *Client { return s.client }
 
-// Close stops the server, ending its watches, then the client.
+// Close stops the server, ending its watches, then the client. Closing
+// it again does nothing: a suite may Stop a server its test cleans up.
 func (s *Server) Close() {
-	s.history.stop()
-	s.http.CloseClientConnections()
-	s.http.Close()
-	s.client.Close()
+	s.closing.Do(func() {
+		s.history.stop()
+		s.http.CloseClientConnections()
+		s.http.Close()
+		s.client.Close()
+	})
+}
+
+// Stop is Close with envtest's signature (Environment.Stop), for a
+// suite's teardown written for envtest; it never fails.
+func (s *Server) Stop() error {
+	s.Close()
+	return nil
 }

@@ -26,7 +26,7 @@ func (s *Server) serveDiscovery(w http.ResponseWriter, r *http.Request) bool {
 		return false
 	}
 	path := strings.Trim(r.URL.Path, "/")
-	d := s.discovery
+	d := s.currentDiscovery()
 	switch {
 	case path == "version":
 		writeObject(w, http.StatusOK, serverVersion)
@@ -49,28 +49,44 @@ func (s *Server) serveDiscovery(w http.ResponseWriter, r *http.Request) bool {
 type discovery struct {
 	versions  map[string][]string // by group, highest priority first
 	resources map[schema.GroupVersion]*metav1.APIResourceList
+	from      *kinds // the client's kinds it lists
+}
+
+// currentDiscovery is the discovery of the client's kinds now: a CRD
+// written through the server or the client adds its resources.
+func (s *Server) currentDiscovery() *discovery {
+	d := s.discovery.Load()
+	if d.from != s.client.kinds() {
+		d = s.discover()
+		s.discovery.Store(d)
+	}
+	return d
 }
 
 // discover lists the CRDs' versions and the scheme's kinds that have a
 // list kind (the resources among its types: options, Scale and the like
 // have none), as the client's kinds map them.
 func (s *Server) discover() *discovery {
-	d := &discovery{versions: map[string][]string{}, resources: map[schema.GroupVersion]*metav1.APIResourceList{}}
+	ks := s.client.kinds()
+	d := &discovery{versions: map[string][]string{}, resources: map[schema.GroupVersion]*metav1.APIResourceList{}, from: ks}
 	crdGroups := map[string]bool{}
 	for _, crd := range s.client.catalog.CRDs() {
 		crdGroups[crd.Spec.Group] = true
 		for _, v := range crd.Spec.Versions {
 			if v.Served {
 				gvk := schema.GroupVersionKind{Group: crd.Spec.Group, Version: v.Name, Kind: crd.Spec.Names.Kind}
-				d.add(gvk, s.client.kinds.byKind[gvk.GroupKind()], crd.Spec.Names.Singular, crd.Spec.Names.ShortNames, crd.Spec.Names.Categories)
+				d.add(gvk, ks.byKind[gvk.GroupKind()], crd.Spec.Names.Singular, crd.Spec.Names.ShortNames, crd.Spec.Names.Categories)
 			}
 		}
 	}
 	for gvk := range s.client.scheme.AllKnownTypes() {
 		if !crdGroups[gvk.Group] && isResourceKind(s.client.scheme, gvk) {
 			_, singular := meta.UnsafeGuessKindToResource(gvk)
-			d.add(gvk, s.client.kinds.byKind[gvk.GroupKind()], singular.Resource, nil, nil)
+			d.add(gvk, ks.byKind[gvk.GroupKind()], singular.Resource, nil, nil)
 		}
+	}
+	if !s.client.scheme.Recognizes(crdGVK) { // served without the scheme's types
+		d.add(crdGVK, ks.byKind[crdGVK.GroupKind()], "customresourcedefinition", []string{"crd", "crds"}, []string{"api-extensions"})
 	}
 	d.sort()
 	return d
@@ -105,13 +121,16 @@ func (d *discovery) add(gvk schema.GroupVersionKind, k *kind, singular string, s
 	resource := metav1.APIResource{Name: k.resource.Resource, SingularName: singular, Namespaced: k.namespaced, Kind: gvk.Kind,
 		Verbs: resourceVerbs, ShortNames: shortNames, Categories: categories}
 	list.APIResources = append(list.APIResources, resource)
-	for _, sub := range []string{engine.StatusSubresource, scaleSubresource} {
-		if k.custom() && k.hasSubresource(sub, gvk.Version) || !k.custom() && sub == engine.StatusSubresource {
-			subKind := gvk.Kind
-			if sub == scaleSubresource {
-				subKind = scaleGVK.Kind
+	for _, sub := range []string{engine.StatusSubresource, scaleSubresource, finalizeSubresource} {
+		if k.hasSubresource(sub, gvk.Version) {
+			r := metav1.APIResource{Name: k.resource.Resource + "/" + sub, Namespaced: k.namespaced, Kind: gvk.Kind, Verbs: subresourceVerbs}
+			if sub == finalizeSubresource {
+				r.Verbs = metav1.Verbs{"update"}
 			}
-			list.APIResources = append(list.APIResources, metav1.APIResource{Name: k.resource.Resource + "/" + sub, Namespaced: k.namespaced, Kind: subKind, Verbs: subresourceVerbs})
+			if sub == scaleSubresource { // its kind is autoscaling/v1's: discovery names the group (scale clients resolve it)
+				r.Group, r.Version, r.Kind = scaleGVK.Group, scaleGVK.Version, scaleGVK.Kind
+			}
+			list.APIResources = append(list.APIResources, r)
 		}
 	}
 }

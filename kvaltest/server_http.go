@@ -10,12 +10,21 @@ import (
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	"k8s.io/apimachinery/pkg/api/meta"
 	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
+	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/runtime/schema"
 	utiljson "k8s.io/apimachinery/pkg/util/json"
 )
 
 // serveHTTP answers discovery, then resource requests.
 func (s *Server) serveHTTP(w http.ResponseWriter, r *http.Request) {
+	setPriorityAndFairness(w)
+	if serveHealth(w, r) {
+		return
+	}
+	if err := refuseImpersonation(r); err != nil {
+		writeError(w, err)
+		return
+	}
 	if s.serveDiscovery(w, r) {
 		return
 	}
@@ -25,6 +34,9 @@ func (s *Server) serveHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	rt, err := s.routeOf(gv, rest)
+	if err == nil {
+		err = refuseReview(rt)
+	}
 	if err != nil {
 		writeError(w, err)
 		return
@@ -71,12 +83,18 @@ func (rt *route) object() *unstructured.Unstructured {
 	return u
 }
 
-// body decodes a request's object. As kube-apiserver, it takes a missing
-// apiVersion and kind, and a missing namespace, from the path.
-func (rt *route) body(r *http.Request) (*unstructured.Unstructured, error) {
+// body decodes a request's object (JSON, or protobuf as typed clients
+// send built-in kinds). As kube-apiserver, it takes a missing apiVersion
+// and kind, and a missing namespace, from the path.
+func (rt *route) body(r *http.Request, scheme *runtime.Scheme) (*unstructured.Unstructured, error) {
 	data, err := io.ReadAll(r.Body)
 	if err != nil {
 		return nil, apierrors.NewBadRequest(fmt.Sprintf("reading the request body: %v", err))
+	}
+	if isProtobuf(r) {
+		if data, err = protobufAsJSON(data, scheme); err != nil {
+			return nil, err
+		}
 	}
 	var m map[string]any
 	if err := utiljson.Unmarshal(data, &m); err != nil || m == nil {

@@ -87,7 +87,7 @@ func (s *Server) create(w http.ResponseWriter, r *http.Request, rt *route) error
 	if rt.subresource != "" {
 		return apierrors.NewMethodNotSupported(rt.kind.resource, "create")
 	}
-	obj, err := rt.body(r)
+	obj, err := rt.body(r, s.client.scheme)
 	if err != nil {
 		return err
 	}
@@ -102,7 +102,7 @@ func (s *Server) create(w http.ResponseWriter, r *http.Request, rt *route) error
 
 // update answers a PUT of an object, its status or its scale.
 func (s *Server) update(w http.ResponseWriter, r *http.Request, rt *route) error {
-	body, err := rt.body(r)
+	body, err := rt.body(r, s.client.scheme)
 	if err != nil {
 		return err
 	}

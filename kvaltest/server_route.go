@@ -35,17 +35,18 @@ func pathGroupVersion(path string) (gv schema.GroupVersion, rest []string, ok bo
 // is kube-apiserver's plain 404.
 func (s *Server) routeOf(gv schema.GroupVersion, rest []string) (*route, error) {
 	r := &route{}
-	if len(rest) >= 3 && rest[0] == "namespaces" && s.serves(gv.WithResource(rest[2])) {
+	if len(rest) > 2 && rest[0] == "namespaces" && !namespaceSubresources[rest[2]] {
 		r.namespace, rest = rest[1], rest[2:]
 	}
 	if len(rest) == 0 || len(rest) > 3 {
 		return nil, pageNotFound()
 	}
-	gvk, err := s.client.kinds.mapper.KindFor(gv.WithResource(rest[0]))
-	if err != nil {
+	gvk, ok := s.client.kinds().forPath(gv.WithResource(rest[0]))
+	if !ok {
 		return nil, pageNotFound()
 	}
-	if r.kind, err = s.client.kinds.forKind(gvk); err != nil {
+	var err error
+	if r.kind, err = s.client.kinds().forKind(gvk); err != nil {
 		return nil, pageNotFound()
 	}
 	r.gvk = gvk
@@ -61,11 +62,10 @@ func (s *Server) routeOf(gv schema.GroupVersion, rest []string) (*route, error) 
 	return r, nil
 }
 
-// serves reports whether gvr is a resource of the server (its plural).
-func (s *Server) serves(gvr schema.GroupVersionResource) bool {
-	_, err := s.client.kinds.mapper.KindFor(gvr)
-	return err == nil
-}
+// namespaceSubresources are the subresources of a Namespace: any other
+// word after namespaces/NAME is a resource in that namespace
+// (kube-apiserver's RequestInfoFactory).
+var namespaceSubresources = map[string]bool{"status": true, "finalize": true}
 
 // pageNotFound is kube-apiserver's answer to a path it does not serve.
 func pageNotFound() error {

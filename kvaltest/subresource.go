@@ -92,15 +92,15 @@ func (s *subResourceClient) served(ctx context.Context, obj client.Object, verb 
 // kube-apiserver's routing: a custom resource has only the subresources
 // its CRD defines, and its handler answers NotFound for any other (status
 // of a CRD without it, scale of one without it, eviction, token...).
-// kvaltest serves status and the scale a CRD defines; the subresources of
-// built-in kinds are not modelled: MethodNotSupported.
+// kvaltest serves status, the scale a CRD defines and the scale of the
+// built-in kinds that have one; other subresources of built-in kinds are
+// not modelled: MethodNotSupported.
 func (c *Client) served(ctx context.Context, obj client.Object, subresource, verb string) error {
 	t, err := c.resolveTarget(obj)
 	if err != nil {
 		return err
 	}
-	if (subresource == engine.StatusSubresource || subresource == scaleSubresource && t.kind.custom()) && verb != "create" &&
-		(!t.kind.custom() || t.kind.hasSubresource(subresource, t.gvk.Version)) {
+	if verb != "create" && t.kind.hasSubresource(subresource, t.gvk.Version) {
 		return nil // the request's own targetOf warns
 	}
 	c.warnDeprecated(ctx, t.kind, t.gvk.Version)

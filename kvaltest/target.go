@@ -33,7 +33,7 @@ func (c *Client) resolveTarget(obj client.Object) (*target, error) {
 	if err != nil {
 		return nil, err
 	}
-	k, err := c.kinds.forKind(gvk)
+	k, err := c.kinds().forKind(gvk)
 	if err != nil {
 		return nil, err
 	}
@@ -55,7 +55,7 @@ func (c *Client) targetOfList(ctx context.Context, list client.ObjectList) (*tar
 		return nil, fmt.Errorf("%T is not a list: its kind is %s", list, gvk.Kind)
 	}
 	gvk.Kind = itemKind
-	k, err := c.kinds.forKind(gvk)
+	k, err := c.kinds().forKind(gvk)
 	if err != nil {
 		return nil, err
 	}

@@ -81,6 +81,7 @@ type update struct {
 // resourceVersion when anything changed, removal when a deleted object's
 // last finalizer is gone.
 func (c *Client) updateLocked(ctx context.Context, t *target, u update) (map[string]any, error) {
+	t.clearNamespace(u.object)
 	old := inVersion(u.current, t.gvk.GroupVersion())
 	var etcd map[string]any // out as etcd would hold it
 	u.stored = &etcd
@@ -101,13 +102,13 @@ func (c *Client) updateLocked(ctx context.Context, t *target, u update) (map[str
 	if c.unchangedInStorage(t, u, out, old, etcd) || u.dryRun {
 		return out, nil // etcd keeps an identical object: no new resourceVersion
 	}
-	if finalized(out) {
+	if t.finalized(out) {
 		return c.removeFinalized(t, out), nil
 	}
 	metaOf(out)["resourceVersion"] = c.store.nextResourceVersion()
 	c.store.put(t.key, out, watch.Modified)
 	c.store.keepContent(t.key, metaOf(out)["resourceVersion"], etcd)
-	return out, nil
+	return out, c.publishCRD(t, out)
 }
 
 // unchangedInStorage reports whether an update leaves what etcd holds as it
@@ -129,6 +130,7 @@ func (c *Client) removeFinalized(t *target, out map[string]any) map[string]any {
 	gone := jsonvalue.DeepCopyObject(out)
 	metaOf(gone)["resourceVersion"] = c.store.nextResourceVersion()
 	c.store.remove(t.key, gone)
+	c.unpublishCRD(t)
 	return out
 }
 
@@ -140,10 +142,16 @@ func (c *Client) admitUpdate(ctx context.Context, t *target, u update, old map[s
 	if t.kind.custom() {
 		return c.validate(ctx, t, w)
 	}
+	t.convertBuiltin(w.object)
 	if err := c.validateBuiltin(ctx, t, w); err != nil {
 		return nil, err
 	}
-	return builtinUpdate(u.object, old, u.subresource), nil
+	out := builtinUpdate(u.object, old, u.subresource)
+	t.prepareNamespaceUpdate(out, old, u.subresource)
+	if u.subresource != "" {
+		return out, nil
+	}
+	return out, c.admitCRD(ctx, t, out, old)
 }
 
 // builtinUpdate keeps the old status on an update of the object, and
@@ -154,7 +162,7 @@ func builtinUpdate(obj, old map[string]any, subresource string) map[string]any {
 		copyKey(out, obj, "status")
 		return out
 	}
-	copyKey(obj, old, "status")
+	copyKey(obj, old, "status") // a namespace's finalize too
 	for _, k := range []string{"uid", "creationTimestamp", "deletionTimestamp", "deletionGracePeriodSeconds"} {
 		copyKey(metaOf(obj), metaOf(old), k)
 	}

@@ -90,7 +90,18 @@ func NewPipeline(crd *apiextensions.CustomResourceDefinition, version string) (*
 	if err != nil {
 		return nil, err
 	}
+	if crd.Spec.Conversion != nil && crd.Spec.Conversion.Strategy == apiextensions.WebhookConverter {
+		// A conversion webhook round-trips objects without loss: what the
+		// request version holds comes back (kval's engine assumes the same).
+		storage = storageForRequests(crd, version, structural)
+	}
 	return &Pipeline{structural: structural, storage: storage, validator: validator, strategy: s, status: customresource.NewStatusStrategy(s)}, nil
+}
+
+// storageForRequests stands for the storage of a CRD that converts with a
+// lossless webhook: reading back gives the request version's object.
+func storageForRequests(crd *apiextensions.CustomResourceDefinition, version string, s *structuralschema.Structural) storage {
+	return storage{apiVersion: crd.Spec.Group + "/" + version, structural: s}
 }
 
 // storageOf is the storage version of a CRD with its served schema.
