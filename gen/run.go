@@ -99,6 +99,7 @@ func run(opts Options, lintOnly bool) (*Result, error) {
 	}
 	files := emitAll(targets, d, ps, opts)
 	res.Problems = ps.sorted()
+	res.Warnings = append(res.Warnings, ps.notes...)
 	res.ProblemPackages = problemPackages(prog, res.Problems, res.Packages)
 	if !lintOnly && len(res.Problems) == 0 {
 		res.Files = files
