@@ -71,3 +71,34 @@ func TestPackageTagKeywordsAreNoFieldNames(t *testing.T) {
 		t.Errorf("got %v, want the unknown value reported", res.Problems)
 	}
 }
+
+// modeTypes is a struct with a mode discriminator in either release's
+// spelling: disc and member are the tag names, then the argument names.
+func modeTypes(disc, name, member, group, value string) string {
+	return "type Obj struct {\n\tTypeMeta `json:\",inline\"`\n\t// +k8s:required\n\t// +k8s:alpha(since: \"1.36\")=+" + disc + "(" + name + ": g)\n\tType string `json:\"type\"`\n" +
+		"\t// +k8s:optional\n\t// +k8s:alpha(since: \"1.36\")=+" + member + "(" + group + ": g, " + value + ": \"Limited\")=+k8s:required\n" +
+		"\t// +k8s:beta=+" + member + "(" + group + ": g, " + value + ": \"Exempt\")=+k8s:forbidden\n\tLimited *string `json:\"limited\"`\n}\n\ntype TypeMeta struct{}\n"
+}
+
+// TestKubernetes136ModeTagsAreReadAsCurrent: 1.36's +k8s:discriminator
+// and +k8s:member generate what 1.37's +k8s:modeDiscriminator and
+// +k8s:ifMode do, with a note naming the current form.
+func TestKubernetes136ModeTagsAreReadAsCurrent(t *testing.T) {
+	const pkg = "// +k8s:validation-gen=TypesWithField=TypeMeta\n// +k8s:validation-gen-scheme-registry=nil"
+	old := generateCase(t, pkg, modeTypes("k8s:discriminator", "name", "k8s:member", "discriminator", "value"))
+	current := generateCase(t, pkg, modeTypes("k8s:modeDiscriminator", "modality", "k8s:ifMode", "modality", "mode"))
+	if len(old.Problems) != 0 || len(current.Problems) != 0 {
+		t.Fatalf("problems: 1.36 %v, 1.37 %v", old.Problems, current.Problems)
+	}
+	if string(old.Files[0].Content) != string(current.Files[0].Content) {
+		t.Errorf("1.36's tags generate\n%s\n1.37's\n%s", old.Files[0].Content, current.Files[0].Content)
+	}
+	if !strings.Contains(string(old.Files[0].Content), "Limited") {
+		t.Errorf("no mode rule generated:\n%s", old.Files[0].Content)
+	}
+	for _, want := range []string{"+k8s:discriminator, read as +k8s:modeDiscriminator", "+k8s:member, read as +k8s:ifMode"} {
+		if !slices.ContainsFunc(old.Warnings, func(w string) bool { return strings.Contains(w, want) }) {
+			t.Errorf("no note %q in %q", want, old.Warnings)
+		}
+	}
+}

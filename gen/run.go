@@ -98,6 +98,9 @@ func run(opts Options, lintOnly bool) (*Result, error) {
 		ps.add(Problem{Msg: issue, Tag: "+k8s:customValidation"})
 	}
 	files := emitAll(targets, d, ps, opts)
+	for _, n := range reg.Notes() {
+		ps.note(Problem{Pos: n.Pos, Tag: n.Tag, Msg: n.Msg, Hint: n.Hint})
+	}
 	res.Problems = ps.sorted()
 	res.Warnings = append(res.Warnings, ps.notes...)
 	res.ProblemPackages = problemPackages(prog, res.Problems, res.Packages)
