@@ -39,13 +39,13 @@ func (g *fileGen) fieldOf(n *node, c *child) *fieldGen {
 		return nil
 	}
 	if c.node != nil {
-		if _, named := c.node.t.(*types.Named); named && c.node.canFail() {
+		if _, named := c.node.t.(*types.Named); named && c.node.hasValidations() {
 			f.callType = true
 		}
-		if c.node.keyNode().canFail() {
+		if c.node.keyNode().hasValidations() {
 			f.iterations = append(f.iterations, c.keyIter.Checks...)
 		}
-		if c.node.elemNode().canFail() {
+		if c.node.elemNode().hasValidations() {
 			f.iterations = append(f.iterations, c.valIter.Checks...)
 		}
 	}
