@@ -1,0 +1,19 @@
+// Package kubeapis holds the differential test of `kval gen` on
+// Kubernetes' own API packages: for every package k8s.io/kubernetes
+// generates validation for, in the current and the previous release, the
+// test runs kval gen on the packages as written (doc.go, hand-written
+// validation.go, k8s.io/api's tagged types) and calls upstream's committed
+// zz_generated.validations.go and kval's on the same objects: zero values,
+// k8s.io/api's round-trip fixtures, random objects and mutations of them;
+// create and three kinds of update; options off and all on; every
+// registered subresource; each function called directly (nil path) and
+// each root type through RegisterValidations.
+//
+// The same driver source is built against two copies of the tree, one
+// with upstream's files and one with kval's, and the outputs are compared
+// case by case (type, path, detail, origin, bad value, stability level).
+// The only difference allowed is listed in differences.go.
+//
+// The default run takes a subset of the packages (KVAL_KUBEAPIS=all runs
+// every one; KVAL_KUBEAPIS_N sets the random objects per function).
+package kubeapis
