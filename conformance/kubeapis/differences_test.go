@@ -5,7 +5,9 @@ import "testing"
 // TestOnlyMapEntryErrorsMayChangeOrder: the comparison ignores the order
 // of errors about map entries, and only theirs.
 func TestOnlyMapEntryErrorsMayChangeOrder(t *testing.T) {
-	key := func(path, value string) caseError { return caseError{typ: "FieldValueInvalid", path: path, value: value} }
+	key := func(path, value string) caseError {
+		return caseError{typ: "FieldValueInvalid", path: path, value: value}
+	}
 	a, b := key("spec.counters[x]", "1"), key("spec.counters[y]", "2")
 	k1, k2 := key("spec.counters", "x"), key("spec.counters", "y")
 	l1, l2 := key("spec.list[0]", "1"), key("spec.list[1]", "2")
