@@ -3,6 +3,7 @@ package kubeapis
 import (
 	"regexp"
 	"slices"
+	"strings"
 )
 
 // Differences allowed between upstream's committed functions and kval's.
@@ -18,8 +19,13 @@ import (
 // of a map, reported at the map's path); anywhere else order is compared.
 const mapOrder = "order of errors over map entries (upstream: Go's map order; kval: sorted keys)"
 
-// mapKeyPath matches a path with a map key subscript (not a list index).
-var mapKeyPath = regexp.MustCompile(`\[[^0-9\]][^\]]*\]`)
+// listIndex matches a list index subscript; a "[" left once they are gone
+// opens a map key (which may hold any character, "]" included).
+var listIndex = regexp.MustCompile(`\[[0-9]+\]`)
+
+func hasMapKey(path string) bool {
+	return strings.Contains(listIndex.ReplaceAllString(path, ""), "[")
+}
 
 // sameButMapOrder reports whether two error lists hold the same errors and
 // differ only in the order of errors about map entries: errors under a map
@@ -45,5 +51,5 @@ func sameButMapOrder(up, kv []caseError) bool {
 }
 
 func aboutMapEntries(e caseError, paths map[string]int) bool {
-	return mapKeyPath.MatchString(e.path) || paths[e.path] > 1
+	return hasMapKey(e.path) || paths[e.path] > 1
 }

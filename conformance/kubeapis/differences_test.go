@@ -18,6 +18,7 @@ func TestOnlyMapEntryErrorsMayChangeOrder(t *testing.T) {
 	}{
 		{"values under map keys", []caseError{a, b}, []caseError{b, a}, true},
 		{"bad keys at the map's path", []caseError{k1, k2}, []caseError{k2, k1}, true},
+		{"keys holding brackets", []caseError{key("m[]x]", "1"), key("m[1a]", "2")}, []caseError{key("m[1a]", "2"), key("m[]x]", "1")}, true},
 		{"list items", []caseError{l1, l2}, []caseError{l2, l1}, false},
 		{"other errors", []caseError{a, l1}, []caseError{a, l2}, false},
 		{"one more error", []caseError{a, b}, []caseError{b, a, a}, false},

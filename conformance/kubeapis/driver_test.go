@@ -28,7 +28,7 @@ func (a aliases) of(pkg string) string {
 }
 
 // writeDriver writes the driver (testdata/driver and funcs.go) into a tree.
-func writeDriver(t *testing.T, tree string, p *plan) {
+func writeDriver(t *testing.T, tree string, p *plan, r release) {
 	t.Helper()
 	dir := filepath.Join(tree, "cmd", "driver")
 	files, _ := filepath.Glob("testdata/driver/*.go")
@@ -36,6 +36,7 @@ func writeDriver(t *testing.T, tree string, p *plan) {
 		copyFile(t, f, filepath.Join(dir, filepath.Base(f)))
 	}
 	writeFile(t, filepath.Join(dir, "funcs.go"), funcsSource(p))
+	writeFile(t, filepath.Join(dir, "options.go"), optionsSource(r))
 }
 
 // funcsSource lists the entries and registrations for the driver.
@@ -71,4 +72,13 @@ func entrySource(a aliases, p *plan, f function) string {
 		"\t\t\tcall: func(ctx context.Context, op operation.Operation, obj, old any) field.ErrorList {\n"+
 		"\t\t\t\to, _ := old.(*%s)\n\t\t\t\treturn %s.%s(ctx, op, nil, obj.(*%s), o)\n\t\t\t}},\n",
 		f.key(), tp, path.Base(f.typePkg), f.typeName, root, subs, p.options[f.pkg], typ, typ, fp, f.name, typ)
+}
+
+// optionsSource converts the names of the options that are on to the
+// operation's options: a set since Kubernetes 1.37, a list before.
+func optionsSource(r release) string {
+	if r.optionsAsList {
+		return "package main\n\nfunc toOptions(on map[string]bool) []string { return keys(on) }\n"
+	}
+	return "package main\n\nfunc toOptions(on map[string]bool) map[string]bool { return on }\n"
 }

@@ -27,7 +27,7 @@ func randomPerFunction() string {
 	if n := os.Getenv("KVAL_KUBEAPIS_N"); n != "" {
 		return n
 	}
-	return "12"
+	return "24"
 }
 
 // TestKubernetesAPIsMatchUpstream generates every package Kubernetes
@@ -56,8 +56,8 @@ func compareRelease(t *testing.T, r release) {
 		}
 	}
 	p := makePlan(t, tr)
-	writeDriver(t, tr.up, p)
-	writeDriver(t, tr.kv, p)
+	writeDriver(t, tr.up, p, r)
+	writeDriver(t, tr.kv, p, r)
 	out := t.TempDir()
 	src := r.sources(t)
 	args := []string{"-n", randomPerFunction(), "-fixtures", filepath.Join(src.api, "testdata", "HEAD")}

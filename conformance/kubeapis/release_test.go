@@ -14,6 +14,9 @@ type release struct {
 	// readOnly are the packages upstream's hack/update-codegen.sh passes
 	// to validation-gen as --readonly-pkg.
 	readOnly []string
+	// optionsAsList says operation.Operation's Options are a []string
+	// (apimachinery before 1.37), not a set.
+	optionsAsList bool
 }
 
 var commonReadOnly = []string{"k8s.io/apimachinery/pkg/api/resource", "k8s.io/apimachinery/pkg/runtime",
@@ -22,7 +25,7 @@ var commonReadOnly = []string{"k8s.io/apimachinery/pkg/api/resource", "k8s.io/ap
 var releases = []release{
 	{name: "1.37", kubernetes: "v1.37.2", staging: "v0.37.2", readOnly: commonReadOnly},
 	{name: "1.36", kubernetes: "v1.36.3", staging: "v0.36.3",
-		readOnly: append([]string{"k8s.io/apimachinery/pkg/apis/meta/v1"}, commonReadOnly...)},
+		readOnly: append([]string{"k8s.io/apimachinery/pkg/apis/meta/v1"}, commonReadOnly...), optionsAsList: true},
 }
 
 // moduleAt returns the module cache directory of a module version,

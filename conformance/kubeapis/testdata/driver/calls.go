@@ -20,7 +20,7 @@ func callDirect(e entry, obj, old any, opts map[string]bool, sub string) (errs f
 			panicked = fmt.Sprint(r)
 		}
 	}()
-	op := operation.Operation{Type: operation.Create, Options: opts, Request: operation.Request{Subresources: split(sub)}}
+	op := operation.Operation{Type: operation.Create, Options: toOptions(opts), Request: operation.Request{Subresources: split(sub)}}
 	if old != nil {
 		op.Type = operation.Update
 	}
@@ -35,9 +35,9 @@ func callScheme(obj, old any, opts map[string]bool, sub string) (errs field.Erro
 		}
 	}()
 	if old == nil {
-		return scheme.Validate(context.Background(), opts, obj.(runtime.Object), split(sub)...), ""
+		return scheme.Validate(context.Background(), toOptions(opts), obj.(runtime.Object), split(sub)...), ""
 	}
-	return scheme.ValidateUpdate(context.Background(), opts, obj.(runtime.Object), old.(runtime.Object), split(sub)...), ""
+	return scheme.ValidateUpdate(context.Background(), toOptions(opts), obj.(runtime.Object), old.(runtime.Object), split(sub)...), ""
 }
 
 func split(sub string) []string {
