@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 )
 
 // defaultPackages are the packages the default run calls (every package
@@ -45,8 +46,10 @@ func TestKubernetesAPIsMatchUpstream(t *testing.T) {
 }
 
 func compareRelease(t *testing.T, r release) {
+	start := time.Now()
 	tr := buildTrees(t, r, t.TempDir())
 	problems, written := generateKval(t, r, tr)
+	t.Logf("trees written and kval gen run in %s", time.Since(start).Round(time.Second))
 	for _, p := range problems {
 		t.Errorf("kval gen: %s", p)
 	}
@@ -63,6 +66,7 @@ func compareRelease(t *testing.T, r release) {
 	args := []string{"-n", randomPerFunction(), "-fixtures", filepath.Join(src.api, "testdata", "HEAD")}
 	runDriver(t, tr.up, filepath.Join(out, "up.txt"), args...)
 	runDriver(t, tr.kv, filepath.Join(out, "kv.txt"), args...)
+	t.Logf("drivers built and run in %s", time.Since(start).Round(time.Second))
 	tl := compareOutputs(t, filepath.Join(out, "up.txt"), filepath.Join(out, "kv.txt"))
 	report(t, r, tr, p, tl)
 }
