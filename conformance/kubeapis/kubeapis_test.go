@@ -59,6 +59,10 @@ func compareRelease(t *testing.T, r release) {
 		}
 	}
 	p := makePlan(t, tr)
+	if r.noCalls != "" {
+		t.Logf("Kubernetes %s: %d packages generated, functions and registrations compared by name; not called: %s", r.name, len(tr.pkgs), r.noCalls)
+		return
+	}
 	writeDriver(t, tr.up, p, r)
 	writeDriver(t, tr.kv, p, r)
 	out := t.TempDir()

@@ -17,6 +17,9 @@ type release struct {
 	// optionsAsList says operation.Operation's Options are a []string
 	// (apimachinery before 1.37), not a set.
 	optionsAsList bool
+	// noCalls says why the release's functions are not called, only
+	// generated and compared by name and registration ("" calls them).
+	noCalls string
 }
 
 var commonReadOnly = []string{"k8s.io/apimachinery/pkg/api/resource", "k8s.io/apimachinery/pkg/runtime",
@@ -25,7 +28,9 @@ var commonReadOnly = []string{"k8s.io/apimachinery/pkg/api/resource", "k8s.io/ap
 var releases = []release{
 	{name: "1.37", kubernetes: "v1.37.2", staging: "v0.37.2", readOnly: commonReadOnly},
 	{name: "1.36", kubernetes: "v1.36.3", staging: "v0.36.3",
-		readOnly: append([]string{"k8s.io/apimachinery/pkg/apis/meta/v1"}, commonReadOnly...), optionsAsList: true},
+		readOnly: append([]string{"k8s.io/apimachinery/pkg/apis/meta/v1"}, commonReadOnly...), optionsAsList: true,
+		noCalls: "kval's runtime (github.com/kval-dev/kval/validate) is built against k8s.io/apimachinery v0.37, " +
+			"whose operation.HasOption differs from v0.36's, so kval's code cannot be linked beside 1.36's apimachinery"},
 }
 
 // moduleAt returns the module cache directory of a module version,
