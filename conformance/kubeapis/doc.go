@@ -14,6 +14,16 @@
 // case by case (type, path, detail, origin, bad value, stability level).
 // The only difference allowed is listed in differences.go.
 //
-// The default run takes a subset of the packages (KVAL_KUBEAPIS=all runs
-// every one; KVAL_KUBEAPIS_N sets the random objects per function).
+// Every package is generated and compared by function and registration;
+// the default run calls the functions of twelve groups (defaultPackages),
+// KVAL_KUBEAPIS=all calls every package's, KVAL_KUBEAPIS_N sets the random
+// objects per function (24).
+//
+// Figures (Kubernetes 1.37.2, default run): 61 packages generated with no
+// problem and the same functions and registrations as upstream; 228
+// functions called in 62,244 cases, 205,218 upstream errors, 0 differences
+// (365 cases had their errors over map entries in another order, see
+// differences.go). Kubernetes 1.36.3: 36 packages generated with no
+// problem and the same functions and registrations; not called, as kval's
+// runtime needs apimachinery v0.37 (release.noCalls).
 package kubeapis
