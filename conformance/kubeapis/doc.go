@@ -25,7 +25,8 @@
 // (about 370 cases, a number that varies with Go's map order, had their
 // errors over map entries in another order: differences.go). Full run
 // (KVAL_KUBEAPIS=all): 516 functions, 129,368 cases, 402,605 upstream
-// errors, 0 differences (898 map-order cases). Kubernetes 1.36.3: 36 packages generated with no
-// problem and the same functions and registrations; not called, as kval's
-// runtime needs apimachinery v0.37 (release.noCalls).
+// errors, 0 differences (898 map-order cases). Kubernetes 1.36.3: 36
+// packages generated with no problem and the same functions and
+// registrations; not called, as kval's runtime needs apimachinery v0.37
+// (release.noCalls).
 package kubeapis
