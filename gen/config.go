@@ -87,6 +87,8 @@ func activation(pkg *pkgInfo, ps *problems) ([]string, bool) {
 		switch {
 		case v.Value == "false":
 			optedOut = true
+		case isFieldName(v.Value):
+			filters = append(filters, fieldFilter(v, ps))
 		case !validFilter(v.Value):
 			ps.add(Problem{Pos: v.Pos, Tag: "+" + v.String(), Msg: "unknown value for package tag",
 				Hint: `use "*", "TypesWithField=<Go field name>", "TypesWithSuffix=<suffix>" or "false"`})

@@ -39,13 +39,13 @@ func (g *fileGen) fieldOf(n *node, c *child) *fieldGen {
 		return nil
 	}
 	if c.node != nil {
-		if _, named := c.node.t.(*types.Named); named && c.node.canFail() {
+		if _, named := c.node.t.(*types.Named); named && c.node.hasValidations() {
 			f.callType = true
 		}
-		if c.node.keyNode().canFail() {
+		if c.node.keyNode().hasValidations() {
 			f.iterations = append(f.iterations, c.keyIter.Checks...)
 		}
-		if c.node.elemNode().canFail() {
+		if c.node.elemNode().hasValidations() {
 			f.iterations = append(f.iterations, c.valIter.Checks...)
 		}
 	}
@@ -192,14 +192,14 @@ func (g *fileGen) unchanged(t types.Type) string {
 
 // childPath writes the field's path. A field without a JSON name (an
 // inlined embedded struct) shares its parent's path, except at the root,
-// where it is named after its type.
+// where it is named after its type as upstream names it (emit_path.go).
 func (g *fileGen) childPath(b *strings.Builder, c *child) {
 	if c.member.JSON != "" {
 		b.WriteString("fldPath = fldPath.Child(" + strconv.Quote(c.member.JSON) + ")\n")
 		return
 	}
 	b.WriteString("if fldPath == nil {\nfldPath = " + g.r.ref(fieldRef("NewPath")) + "(" +
-		strconv.Quote(g.r.typ(shape.NonPointer(c.t))) + ")\n}\n")
+		strconv.Quote(upstreamTypeName(shape.NonPointer(c.t), g.t.out.path)) + ")\n}\n")
 }
 
 // leadingGuard finds the lone short circuit of the default cohort when it

@@ -27,10 +27,10 @@ func (g *fileGen) typeFunc(b *strings.Builder, n *node) {
 		fields = g.fieldsOf(n)
 	}
 	var iterations []code.Check
-	if n.keyNode().canFail() {
+	if n.keyNode().hasValidations() {
 		iterations = append(iterations, n.keyIter.Checks...)
 	}
-	if n.elemNode().canFail() {
+	if n.elemNode().hasValidations() {
 		iterations = append(iterations, n.valIter.Checks...)
 	}
 	writeComments(b, n.checks.Comments)
@@ -86,7 +86,7 @@ func (g *fileGen) typeFuncs() []*node {
 		// A registered root needs its function even when it only has guards:
 		// registration rejects subresources it does not serve.
 		registered := roots[n] && g.t.scheme != nil && n.hasValidations()
-		if (registered || (roots[n] || n.referenced) && n.canFail()) && n.unsupported == "" {
+		if (registered || (roots[n] || n.referenced) && n.hasValidations()) && n.unsupported == "" {
 			out = append(out, n)
 		}
 	}

@@ -17,7 +17,8 @@ import (
 // +k8s:default=<json>) as the KEP asks the linter to: against the field's
 // type and the rules written on the field. A default the field's own rules
 // refuse would make every object that omits the field invalid; a default on
-// a forbidden field contradicts it.
+// a field forbidden under every set of options contradicts it (one
+// forbidden only while a feature gate is off is defaulted while it is on).
 func (l *linter) defaults(list []tags.Tag, lines []tags.Line, m *validators.Member) {
 	found := validators.DefaultTags(lines)
 	if len(found) == 0 {
@@ -28,7 +29,7 @@ func (l *linter) defaults(list []tags.Tag, lines []tags.Line, m *validators.Memb
 		l.ps.add(Problem{Pos: f.Pos, Tag: "+" + f.Text, Msg: msg, Hint: hint, Lint: true})
 	}
 	for _, t := range list {
-		if link, ok := requirednessIn(t); ok && link.Name == "k8s:forbidden" {
+		if link, ok := requirednessIn(t); ok && link.Name == "k8s:forbidden" && len(gateOf(t)) == 0 {
 			report("drop the default or +k8s:forbidden", "a forbidden field must stay unset, so it cannot have a default")
 		}
 	}

@@ -57,38 +57,40 @@ func packageLevel(pkgPath string) validators.Stability {
 var requirednessTags = []string{"k8s:required", "k8s:optional", "k8s:forbidden"}
 
 // requiredness checks that a validated field says whether it is required,
-// optional or forbidden, and says it once.
+// optional or forbidden, and says it once under any set of options.
 func (l *linter) requiredness(list []tags.Tag, lines []tags.Line, m *validators.Member) {
-	var found []tags.Tag
-	for _, t := range list {
-		if link, ok := requirednessIn(t); ok {
-			found = append(found, link)
-		}
+	found := gatedRequiredness(list)
+	if a, b, ok := requirednessConflict(found); ok {
+		l.problem(b, "keep one of +k8s:required, +k8s:optional and +k8s:forbidden",
+			"conflicts with +"+a.Name+" on the same field")
+		return
 	}
-	switch {
-	case len(found) > 1:
-		l.problem(found[1], "keep one of +k8s:required, +k8s:optional and +k8s:forbidden",
-			"conflicts with +"+found[0].Name+" on the same field")
-	case len(found) == 1:
-		if found[0].Name == "k8s:required" && hasDefault(lines) {
-			l.problem(found[0], "drop +k8s:required: a field with a +default is optional, and required once defaulted",
+	for _, f := range found {
+		if f.tag.Name == "k8s:required" && hasDefault(lines) {
+			l.problem(f.tag, "drop +k8s:required: a field with a +default is optional, and required once defaulted",
 				"a field with a default cannot be required")
 		}
-		return
 	}
 	if shape.IsStruct(m.Type) || len(found) > 0 {
 		return
 	}
-	if l.hasValidation(m) {
-		hint := "say whether clients must set it"
-		if hasDefault(lines) {
-			// KEP-5073's tables write a defaulted field +k8s:optional +default=X;
-			// +k8s:optional is what makes it required once defaulted.
-			hint = "add +k8s:optional: a field with a default is optional, and required once defaulted"
-		}
-		l.ps.add(Problem{Pos: m.Pos, Msg: "field " + m.Name + " has validations but no +k8s:optional, +k8s:required or +k8s:forbidden",
-			Hint: hint, Lint: true})
+	l.missingRequiredness(lines, m)
+}
+
+// missingRequiredness reports a field with validations but no
+// requiredness tag.
+func (l *linter) missingRequiredness(lines []tags.Line, m *validators.Member) {
+	if !l.hasValidation(m) {
+		return
 	}
+	hint := "say whether clients must set it"
+	if hasDefault(lines) {
+		// KEP-5073's tables write a defaulted field +k8s:optional +default=X;
+		// +k8s:optional is what makes it required once defaulted.
+		hint = "add +k8s:optional: a field with a default is optional, and required once defaulted"
+	}
+	l.ps.add(Problem{Pos: m.Pos, Msg: "field " + m.Name + " has validations but no +k8s:optional, +k8s:required or +k8s:forbidden",
+		Hint: hint, Lint: true})
 }
 
 // requirednessIn finds a requiredness tag of the field itself, possibly

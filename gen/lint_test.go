@@ -109,7 +109,7 @@ func TestProblemSummaryNamesPackages(t *testing.T) {
 	}{
 		{"a generated package", generated, taggedField("+k8s:maximum=5", "+k8s:maximum=10", "N int32")},
 		{"a package whose tags are in capitals", "// +K8S:validation-gen=*", taggedField("+k8s:maxLength=5", "", "S string")},
-		{"a package with a bad tag value", "// +k8s:validation-gen=Nonsense", taggedField("+k8s:maxLength=5", "", "S string")},
+		{"a package with a bad tag value", "// +k8s:validation-gen=TypesWithPrefix=X", taggedField("+k8s:maxLength=5", "", "S string")},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -3,6 +3,7 @@ package gen
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -44,6 +45,17 @@ func (p Problem) String() string {
 type problems struct {
 	list []Problem
 	seen map[string]bool
+	// notes are lint findings that do not stop generation (e.g. a tag in
+	// the previous Kubernetes release's spelling); they become warnings.
+	notes []string
+}
+
+// note records a finding that does not stop generation, once.
+func (ps *problems) note(p Problem) {
+	p.Lint = true
+	if text := p.String(); !slices.Contains(ps.notes, text) {
+		ps.notes = append(ps.notes, text)
+	}
 }
 
 func (ps *problems) add(p Problem) {

@@ -35,10 +35,11 @@ type Options struct {
 
 // Result is the outcome of a run.
 type Result struct {
-	// Files are the generated files; empty when there are problems.
+	// Files are the generated files of the packages no problem reaches
+	// (see isolate.go).
 	Files []File
 	// Problems are the tag and shape problems found; generation is refused
-	// when there is any.
+	// for the packages they reach.
 	Problems []Problem
 	// Packages are the packages configured for generation.
 	Packages []string
@@ -98,10 +99,14 @@ func run(opts Options, lintOnly bool) (*Result, error) {
 		ps.add(Problem{Msg: issue, Tag: "+k8s:customValidation"})
 	}
 	files := emitAll(targets, d, ps, opts)
+	for _, n := range reg.Notes() {
+		ps.note(Problem{Pos: n.Pos, Tag: n.Tag, Msg: n.Msg, Hint: n.Hint})
+	}
 	res.Problems = ps.sorted()
+	res.Warnings = append(res.Warnings, ps.notes...)
 	res.ProblemPackages = problemPackages(prog, res.Problems, res.Packages)
-	if !lintOnly && len(res.Problems) == 0 {
-		res.Files = files
+	if !lintOnly {
+		res.Files = cleanFiles(prog, targets, files, res.Problems)
 	}
 	return res, nil
 }

@@ -25,6 +25,7 @@ type Registry struct {
 	byName   map[string]Validator
 	universe Universe
 	facts    *facts
+	notes    []Note
 }
 
 // New returns a registry with the full tag catalog. The universe answers
@@ -73,10 +74,12 @@ func (r *Registry) Doc(name string) (Doc, bool) {
 	return v.Doc(), true
 }
 
-// Known reports whether name is a registered validation tag.
+// Known reports whether name is a registered validation tag, or the
+// previous release's name of one.
 func (r *Registry) Known(name string) bool {
 	_, ok := r.byName[name]
-	return ok
+	_, previous := previousNames[name]
+	return ok || previous
 }
 
 // ParseTags finds and parses the registered tags in comment lines, in
@@ -99,7 +102,7 @@ func (r *Registry) ParseTags(lines []tags.Line) ([]tags.Tag, error) {
 			errs = append(errs, err)
 			continue
 		}
-		parsed = append(parsed, t)
+		parsed = append(parsed, r.currentSpelling(t))
 	}
 	return parsed, errors.Join(errs...)
 }

@@ -32,7 +32,8 @@ validation functions (zz_generated.validations.go) that call kval's runtime
 library github.com/kval-dev/kval/validate.
 
 Every misused or unknown tag and every unsupported Go shape is reported with
-its file and line; nothing is written unless there are none.`,
+its file and line; a package is written only when no problem is in it or in
+a package it imports, and the others are written all the same.`,
 		Example: `  # write zz_generated.validations.go in each package that opts in
   kval gen ./pkg/apis/...
   # check the tags, write nothing
@@ -95,13 +96,8 @@ func generate(s streams, opts gen.Options, lintOnly bool) error {
 	for _, p := range res.Problems {
 		fmt.Fprintln(s.err, p)
 	}
-	if len(res.Problems) > 0 {
-		fmt.Fprintf(s.err, "%d problem(s) in %s\n", len(res.Problems), strings.Join(res.ProblemPackages, ", "))
-		return errInvalid
-	}
 	if lintOnly {
-		fmt.Fprintf(s.out, "no problems in %d package(s)\n", len(res.Packages))
-		return nil
+		return lintVerdict(s, res)
 	}
 	if err := gen.Write(res.Files); err != nil {
 		return badInput("%v", err)
@@ -109,5 +105,24 @@ func generate(s streams, opts gen.Options, lintOnly bool) error {
 	for _, file := range res.Files {
 		fmt.Fprintln(s.out, "wrote", file.Path)
 	}
+	return problemSummary(s, res)
+}
+
+// lintVerdict ends --lint: the problems' summary, or none found.
+func lintVerdict(s streams, res *gen.Result) error {
+	if len(res.Problems) > 0 {
+		return problemSummary(s, res)
+	}
+	fmt.Fprintf(s.out, "no problems in %d package(s)\n", len(res.Packages))
 	return nil
+}
+
+// problemSummary names the packages with problems; the packages they do
+// not reach were generated all the same.
+func problemSummary(s streams, res *gen.Result) error {
+	if len(res.Problems) == 0 {
+		return nil
+	}
+	fmt.Fprintf(s.err, "%d problem(s) in %s\n", len(res.Problems), strings.Join(res.ProblemPackages, ", "))
+	return errInvalid
 }

@@ -58,6 +58,7 @@ func validate_Cluster_Meta(ctx context.Context, op operation.Operation, fldPath 
 		)...)
 		return errs
 	}()...)
+	errs = append(errs, Validate_Meta(ctx, op, fldPath, value, oldValue)...)
 	return errs
 }
 
@@ -81,5 +82,12 @@ func validate_Cluster_Parent(ctx context.Context, op operation.Operation, fldPat
 		validate.DirectEqual,
 		validate.RequiredValue,
 	).MarkShortCircuit()...)
+	errs = append(errs, Validate_Meta(ctx, op, fldPath, value, oldValue)...)
+	return errs
+}
+
+// Validate_Meta validates Meta values against the rules declared by
+// +k8s: tags on the type and its fields.
+func Validate_Meta(ctx context.Context, op operation.Operation, fldPath *field.Path, obj, oldObj *Meta) (errs field.ErrorList) {
 	return errs
 }
