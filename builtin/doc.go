@@ -37,28 +37,19 @@
 // is downloaded); a version is added there. A minor kval does not
 // embed is an error only for the objects of built-in groups that need it.
 //
-// # What a built-in kind gets, and what it does not
+// # What the schemas are for
 //
-// Built-in kinds get what kubectl-validate gives them, the validation of
-// apiextensions' custom resource strategy with the published schema:
-// types, required fields, enums, formats, bounds, list types and
-// list-map keys (with defaults applied first: a port's protocol defaults
-// to TCP), metadata (name, generateName, labels, annotations: as for a
-// custom resource), unknown fields (errors under strict field validation,
-// pruned with a warning otherwise). A CustomResourceDefinition object also
-// gets kval lint's verdict on create, which is kube-apiserver's.
-//
-// They do not get kube-apiserver's validation of built-in kinds, which is
-// Go code (pkg/apis/*/validation in k8s.io/kubernetes) and not in the
-// published schemas: a Deployment whose selector does not match its
-// template's labels, a container without an image, a port's protocol
-// "udp", a Service port out of range, a name that is a DNS label where a
-// kind needs one (Services, Namespaces) all pass; and a required string
-// the published schema defaults to "" (openapi-gen's zero defaults, such as
-// a container's name) passes when missing, as in kubectl-validate, where
-// kube-apiserver's Go validation says "Required value". Nor defaulting beyond
-// the schema's defaults, nor admission (quota, limits, Pod Security). An
-// object valid here can still be rejected by a cluster; an object invalid
-// here would be rejected by one (kube-apiserver decodes built-in kinds
-// strictly into Go types of the same shape).
+// The schemas find a built-in object's unknown fields (errors under strict
+// field validation, pruned with a warning otherwise) and validate its
+// status subresource. Everything else kube-apiserver does with a built-in
+// kind (decoding into its Go type, defaulting, the registry strategy's
+// preparation and validation, on create and on update) is package
+// strategy's, with kube-apiserver's own code, wherever a catalog is given
+// strategy.ForKind (catalog.Options.Native: kval validate, kvaltest). A
+// catalog without it validates built-in kinds as kubectl-validate does,
+// with the published schema alone: types, required fields, enums, formats,
+// list types, metadata as for a custom resource; that passes a Deployment
+// whose selector does not match its template's labels (docs/builtins.md).
+// A CustomResourceDefinition object also gets kval lint's verdict on
+// create, which is kube-apiserver's.
 package builtin
