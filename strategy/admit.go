@@ -9,7 +9,6 @@ import (
 	"k8s.io/apimachinery/pkg/api/meta"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/runtime"
-	"k8s.io/apimachinery/pkg/runtime/schema"
 	"k8s.io/apimachinery/pkg/types"
 	"k8s.io/apimachinery/pkg/util/validation/field"
 	genericapirequest "k8s.io/apiserver/pkg/endpoints/request"
@@ -63,7 +62,7 @@ func (a *admission) create(ctx context.Context) engine.NativeAnswer {
 	if err != nil {
 		return engine.NativeAnswer{BadRequest: err}
 	}
-	ctx = a.context(ctx, obj, "create")
+	ctx = a.context(ctx, "create")
 	if err := a.prepareCreate(ctx, obj); err != nil {
 		return engine.NativeAnswer{BadRequest: err}
 	}
@@ -103,7 +102,7 @@ func (a *admission) prepareCreate(ctx context.Context, obj runtime.Object) error
 
 // context is the request's context as the strategies read it: the
 // namespace (the object's, else the old object's, else kubectl's default), the request's verb and resource, a recorder of warnings.
-func (a *admission) context(ctx context.Context, obj runtime.Object, verb string) context.Context {
+func (a *admission) context(ctx context.Context, verb string) context.Context {
 	ns := ""
 	if a.kind.strategy.NamespaceScoped() {
 		ns = cmp.Or(namespaceOf(a.req.Object), namespaceOf(a.req.OldObject), defaultNamespace)
@@ -157,11 +156,4 @@ func metadataString(obj map[string]any, key string) string {
 	m, _ := obj["metadata"].(map[string]any)
 	s, _ := m[key].(string)
 	return s
-}
-
-var _ engine.Native = (*Kind)(nil)
-
-// gvkOf is the kind a request's version serves.
-func gvkOf(group, version, kind string) schema.GroupVersionKind {
-	return schema.GroupVersionKind{Group: group, Version: version, Kind: kind}
 }

@@ -37,15 +37,7 @@ func (a *admission) applied(stored runtime.Object) (obj map[string]any, patchErr
 
 // merge is the stored object with the patch applied, and the patch.
 func (a *admission) merge(stored runtime.Object) (merged map[string]any, patch []byte, err error) {
-	current, err := a.encodeJSON(stored)
-	if err != nil {
-		return nil, nil, err
-	}
-	original, err := json.Marshal(a.req.OldObject)
-	if err != nil {
-		return nil, nil, err
-	}
-	modified, err := json.Marshal(a.req.Object)
+	original, modified, current, err := a.patchInputs(stored)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -66,6 +58,19 @@ func (a *admission) merge(stored runtime.Object) (merged map[string]any, patch [
 		return nil, nil, fmt.Errorf("applying the new manifest over the old one: %w", err)
 	}
 	return merged, patch, json.Unmarshal(out, &merged)
+}
+
+// patchInputs are kubectl apply's three objects as JSON: the last applied
+// configuration (the old manifest), the new manifest, the live object.
+func (a *admission) patchInputs(stored runtime.Object) (original, modified, current []byte, err error) {
+	if original, err = json.Marshal(a.req.OldObject); err != nil {
+		return nil, nil, nil, err
+	}
+	if modified, err = json.Marshal(a.req.Object); err != nil {
+		return nil, nil, nil, err
+	}
+	current, err = a.encodeJSON(stored)
+	return original, modified, current, err
 }
 
 // encodeJSON is the stored object as JSON in the request's version, as

@@ -26,3 +26,10 @@ func ForKind(crd *kvalschema.CRD, version string) engine.Native {
 	}
 	return &Kind{gvk: gvk, resource: crd.Spec.Names.Plural, strategy: s}
 }
+
+var _ engine.Native = (*Kind)(nil)
+
+// gvkOf is the kind a request's version serves.
+func gvkOf(group, version, kind string) schema.GroupVersionKind {
+	return schema.GroupVersionKind{Group: group, Version: version, Kind: kind}
+}

@@ -21,20 +21,14 @@ func (a *admission) update(ctx context.Context) engine.NativeAnswer {
 	if err != nil {
 		return engine.NativeAnswer{Errors: field.ErrorList{field.Invalid(oldObjectPath, "", err.Error())}}
 	}
-	if a.req.OldIsManifest {
-		var patchErr *field.Error
-		if a.req.Object, patchErr, err = a.applied(old); err != nil {
-			return engine.NativeAnswer{BadRequest: err}
-		}
-		if patchErr != nil {
-			return engine.NativeAnswer{Errors: field.ErrorList{patchErr}}
-		}
+	if answer, refused := a.applyManifest(old); refused {
+		return answer
 	}
 	obj, err := decode(a.kind.gvk, a.req.Object)
 	if err != nil {
 		return engine.NativeAnswer{BadRequest: err}
 	}
-	ctx = a.context(ctx, obj, "update")
+	ctx = a.context(ctx, "update")
 	if err := a.prepareUpdate(ctx, obj, old); err != nil {
 		return engine.NativeAnswer{BadRequest: err}
 	}
@@ -46,6 +40,24 @@ func (a *admission) update(ctx context.Context) engine.NativeAnswer {
 		a.kind.strategy.Canonicalize(obj)
 	}
 	return a.answer(obj, old, errs)
+}
+
+// applyManifest makes the request's object the one kubectl apply of the
+// new manifest makes over the stored old one, when the old object is a
+// manifest, and reports whether that refused the request.
+func (a *admission) applyManifest(stored runtime.Object) (answer engine.NativeAnswer, refused bool) {
+	if !a.req.OldIsManifest {
+		return answer, false
+	}
+	obj, patchErr, err := a.applied(stored)
+	switch {
+	case err != nil:
+		return engine.NativeAnswer{BadRequest: err}, true
+	case patchErr != nil:
+		return engine.NativeAnswer{Errors: field.ErrorList{patchErr}}, true
+	}
+	a.req.Object = obj
+	return answer, false
 }
 
 // storedResourceVersion is the resourceVersion of an old object kval
@@ -62,7 +74,7 @@ func (a *admission) stored(ctx context.Context) (runtime.Object, error) {
 		return old, err
 	}
 	create := &admission{kind: a.kind, req: engine.NativeRequest{Object: a.req.OldObject}}
-	if err := create.prepareCreate(create.context(ctx, old, "create"), old); err != nil {
+	if err := create.prepareCreate(create.context(ctx, "create"), old); err != nil {
 		return nil, err
 	}
 	m, err := meta.Accessor(old)
