@@ -24,8 +24,8 @@ type Native interface {
 // the kind has none.
 type NativeFunc func(crd *schema.CRD, version string) Native
 
-// NativeRequest is a request as Native sees it: copies of the request's
-// objects, which it may change.
+// NativeRequest is a request as Native sees it. Native must not change
+// its objects (they are the request's own).
 type NativeRequest struct {
 	Operation   Operation
 	Subresource string
@@ -75,15 +75,12 @@ func (v *Validator) validateNative(ctx context.Context, req Request, ops Ops) (*
 	return r.res, r.stopped(ctx)
 }
 
-// nativeRequest copies the request's objects for Native, which changes
-// them, before the schema's decoding prunes and defaults the originals.
+// nativeRequest is the request as Native sees it. Native reads the
+// objects and returns new ones, so they need no copy: the schema's
+// decoding, which prunes and defaults them in place, runs after it.
 func (v *Validator) nativeRequest(req Request) NativeRequest {
-	out := NativeRequest{Operation: req.Operation, Subresource: req.Subresource, OldIsManifest: req.OldIsManifest}
-	out.Object = jsonvalue.DeepCopyObject(req.Object)
-	if req.OldObject != nil {
-		out.OldObject = jsonvalue.DeepCopyObject(req.OldObject)
-	}
-	return out
+	return NativeRequest{Operation: req.Operation, Subresource: req.Subresource,
+		Object: req.Object, OldObject: req.OldObject, OldIsManifest: req.OldIsManifest}
 }
 
 // validateKval runs kval's own checks: the mutability extensions and
