@@ -1,29 +1,79 @@
 package layering
 
 import (
+	"encoding/json"
+	"errors"
+	"io"
 	"os"
+	"os/exec"
+	"slices"
 	"strings"
 	"testing"
 )
 
 // comparedModules are the systems kval is compared against (DESIGN.md's
-// dependencies): they live only in the conformance, bench and e2e modules.
-var comparedModules = []string{
-	"k8s.io/apiextensions-apiserver",
-	"k8s.io/code-generator",
+// dependencies), by import path prefix: kval's own code never uses them;
+// the conformance, bench and e2e modules do.
+var comparedModules = []string{"k8s.io/apiextensions-apiserver/", "k8s.io/code-generator/"}
+
+// comparedRuntime is declarative validation's runtime, compared against
+// kval's validate package: kval never imports it (apimachinery's own
+// metadata validation does).
+const comparedRuntime = "k8s.io/apimachinery/pkg/api/validate"
+
+// builtinValidation is the one way the compared systems enter the main
+// module's build: kube-apiserver's own validation of built-in kinds
+// (k8s.io/kubernetes), which uses apiextensions' feature gates and the
+// declarative validation runtime itself (DESIGN.md's exception).
+const builtinValidation = "github.com/kval-dev/kval/strategy"
+
+// listedPackage is what go list says of a package.
+type listedPackage struct {
+	ImportPath string
+	Imports    []string
+	Deps       []string
 }
 
-// TestTheMainModuleNeverRequiresWhatItIsComparedAgainst reads go.mod, where
-// go mod tidy lists every module the main module's packages and their tests
-// import, directly or not.
-func TestTheMainModuleNeverRequiresWhatItIsComparedAgainst(t *testing.T) {
-	gomod, err := os.ReadFile("../../go.mod")
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, m := range comparedModules {
-		if strings.Contains(string(gomod), m+" ") {
-			t.Errorf("go.mod requires %s: move the code that needs it to conformance/, bench/ or e2e/", m)
+// TestTheMainModuleNeverUsesWhatItIsComparedAgainst: no package of kval
+// imports a compared system, and only package strategy and the packages
+// built on it have apiextensions-apiserver or code-generator among their
+// dependencies, through k8s.io/kubernetes.
+func TestTheMainModuleNeverUsesWhatItIsComparedAgainst(t *testing.T) {
+	for _, p := range listMainModule(t) {
+		for _, imp := range p.Imports {
+			if compared(imp) || imp == comparedRuntime {
+				t.Errorf("%s imports %s: move the code that needs it to conformance/, bench/ or e2e/", p.ImportPath, imp)
+			}
 		}
+		if p.ImportPath != builtinValidation && !slices.Contains(p.Deps, builtinValidation) && slices.ContainsFunc(p.Deps, compared) {
+			t.Errorf("%s depends on a compared system, and not through %s", p.ImportPath, builtinValidation)
+		}
+	}
+}
+
+func compared(path string) bool {
+	return slices.ContainsFunc(comparedModules, func(prefix string) bool { return strings.HasPrefix(path, prefix) })
+}
+
+// listMainModule lists the main module's packages with their imports and
+// dependencies.
+func listMainModule(t *testing.T) []listedPackage {
+	t.Helper()
+	cmd := exec.Command("go", "list", "-json=ImportPath,Imports,Deps", "github.com/kval-dev/kval/...")
+	cmd.Dir = "../.."
+	cmd.Env = append(os.Environ(), "GOWORK=off") // the main module alone, not conformance/, bench/, e2e/
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("go list: %v", err)
+	}
+	var pkgs []listedPackage
+	for dec := json.NewDecoder(strings.NewReader(string(out))); ; {
+		var p listedPackage
+		if err := dec.Decode(&p); errors.Is(err, io.EOF) {
+			return pkgs
+		} else if err != nil {
+			t.Fatal(err)
+		}
+		pkgs = append(pkgs, p)
 	}
 }
