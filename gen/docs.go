@@ -69,7 +69,8 @@ These tags configure ` + "`kval gen`" + ` itself. Package options go in the pack
 - ` + "`+k8s:validation-gen=<filter>`" + ` (package): generate for this package. The filter selects the
   root types, whose validation is registered: ` + "`*`" + ` (all types), ` + "`TypesWithField=<Go field name>`" + `
   (e.g. ` + "`TypesWithField=TypeMeta`" + `), ` + "`TypesWithSuffix=<suffix>`" + `; repeat the tag for several filters.
-  ` + "`false`" + ` turns generation off.
+  ` + "`false`" + ` turns generation off. A bare Go field name (` + "`+k8s:validation-gen=TypeMeta`" + `, Kubernetes
+  1.36's form) is read as ` + "`TypesWithField=<name>`" + `, with a lint note naming the current form.
 - ` + "`+k8s:validation-gen=true|false`" + ` (type): make a type a root, or not, whatever the filter says.
 - ` + "`+k8s:validation-gen-input=<import path>`" + ` (package): validate the types of another package
   (e.g. versioned API types) and generate the code here.
@@ -82,6 +83,20 @@ These tags configure ` + "`kval gen`" + ` itself. Package options go in the pack
 - ` + "`+k8s:isSubresource=\"/status\"`" + ` (type): the type is the body of that subresource.
 - ` + "`+k8s:supportsSubresource=\"/status\"`" + ` (type, repeatable): the type's validation also serves
   that subresource. Any other subresource gets an internal error.
+- Upstream releases: kval reads the tag catalogues of Kubernetes 1.37 and 1.36. 1.36's names are
+  read as 1.37's, each with a lint note (a warning, which does not stop generation):
+  ` + "`+k8s:discriminator`" + ` as ` + "`+k8s:modeDiscriminator`" + `, ` + "`+k8s:member`" + ` as ` + "`+k8s:ifMode`" + `, and the bare
+  package filter above.
+- Options (feature gates): requiredness tags under exclusive gates never conflict
+  (` + "`+k8s:ifEnabled(X)=+k8s:optional`" + ` with ` + "`+k8s:ifDisabled(X)=+k8s:forbidden`" + `), and a gated
+  requiredness tag refines an ungated one (` + "`+k8s:optional`" + ` with ` + "`+k8s:ifDisabled(X)=+k8s:forbidden`" + `);
+  the lint still reports required with forbidden under some set of options. A ` + "`+default`" + ` is refused
+  only on a field forbidden under every set of options.
+- A problem withholds the packages it reaches (its own, and the packages whose input imports it);
+  ` + "`kval gen`" + ` writes the others and exits 1.
+- Order of errors over map entries: upstream's generated code ranges over Go maps, so errors of rules
+  over map entries come in Go's random map order; kval visits map entries in sorted key order, so the
+  same object always gives its errors in the same order.
 `
 
 func markdownTag(d validators.Doc) string {
