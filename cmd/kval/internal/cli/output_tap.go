@@ -1,6 +1,8 @@
 package cli
 
 import (
+	"bytes"
+	"encoding/json"
 	"fmt"
 	"strings"
 )
@@ -52,7 +54,7 @@ func (p *tapPrinter) diagnostics(r *objectResult) error {
 	if len(block) == 0 {
 		return nil
 	}
-	out, err := marshalYAML(block)
+	out, err := marshalYAML(printableValues(block))
 	if err != nil {
 		return err
 	}
@@ -70,4 +72,38 @@ func tapEscape(s string) string {
 func (p *tapPrinter) finish(t *tally) error {
 	_, err := fmt.Fprintf(p.s.out, "1..%d\n# %s\n", p.count, t.line())
 	return err
+}
+
+// printableValues is v, a diagnostics block, with its strings on one line
+// (control characters as printable writes them): a YAML block scalar would
+// put a user's line break, and what follows it, at the start of an output
+// line, where a CI log reads workflow commands.
+func printableValues(v any) any {
+	js, err := json.Marshal(v)
+	if err != nil {
+		return v
+	}
+	var generic any
+	dec := json.NewDecoder(bytes.NewReader(js))
+	dec.UseNumber() // integers stay exact
+	if dec.Decode(&generic) != nil {
+		return v
+	}
+	return printableJSON(generic)
+}
+
+func printableJSON(v any) any {
+	switch v := v.(type) {
+	case string:
+		return printable(v)
+	case []any:
+		for i := range v {
+			v[i] = printableJSON(v[i])
+		}
+	case map[string]any:
+		for k, e := range v {
+			v[k] = printableJSON(e)
+		}
+	}
+	return v
 }

@@ -111,7 +111,7 @@ func TestAStreamOfSmallObjects(t *testing.T) {
 	size, within := streamSize()
 	stream := smallObjects(t, "stream.yaml", size)
 	check(t, run{args: []string{"validate", "--crd", crd(), "-o", "json", stream}}, expect{
-		code: 0, stdout: []string{`"name": "db-0"`}, within: within, maxRSSMB: 100,
+		code: 0, stdout: []string{`"name": "db-0"`}, within: within, maxRSSMB: 130, // 26 MB of it kube-apiserver's API groups, registered at start (docs/builtins.md)
 	})
 }
 
