@@ -12,7 +12,9 @@ import (
 // TestBadRequestsStraightToTheWebhook sends what kube-apiserver never sends
 // to the running webhook over its TLS port: each gets an HTTP error or a
 // denial saying why, none is allowed, and the webhook goes on judging
-// kube-apiserver's requests.
+// kube-apiserver's requests. An object nested deeper than kube-apiserver
+// accepts is denied inside an AdmissionReview, so that failurePolicy
+// never decides it.
 func TestBadRequestsStraightToTheWebhook(t *testing.T) {
 	t.Parallel()
 	h := startKvalWebhook(t, "hostile")
@@ -29,7 +31,7 @@ func TestBadRequestsStraightToTheWebhook(t *testing.T) {
 		{"malformed JSON", `{"apiVersion": "admission.k8s.io/v1", "kind": `, 400, ""},
 		{"wrong kind", `{"apiVersion":"v1","kind":"Pod","metadata":{"name":"p"}}`, 400, ""},
 		{"10 MB body", review(`{"uid":"big","operation":"CREATE",` + kind + `,"object":{"spec":{"engine":"` + strings.Repeat("x", 10<<20) + `"}}}`), 413, ""},
-		{"deep nesting", review(`{"uid":"deep","operation":"CREATE",` + kind + `,"object":` + strings.Repeat(`{"a":`, 20000) + "1" + strings.Repeat("}", 20000) + `}`), 400, ""},
+		{"deep nesting", review(`{"uid":"deep","operation":"CREATE",` + kind + `,"object":` + strings.Repeat(`{"a":`, 20000) + "1" + strings.Repeat("}", 20000) + `}`), 200, "nesting is deeper than 10000 levels"},
 		{"UPDATE without oldObject", review(`{"uid":"u","operation":"UPDATE",` + kind + `,"object":` + object + `}`), 200, "an UPDATE request without oldObject cannot be checked"},
 		{"unknown kind", review(`{"uid":"k","operation":"CREATE","kind":{"group":"` + h.group + `","version":"v1","kind":"Vault"},"object":` + object + `}`), 200, "kval has no schema for Vault of " + h.group + "/v1"},
 	}
