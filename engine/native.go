@@ -34,6 +34,9 @@ type NativeRequest struct {
 	OldObject map[string]any
 	// OldIsManifest: OldObject is a file's manifest (Request.OldIsManifest).
 	OldIsManifest bool
+	// UID is the uid of a created object (Request.UID), empty when the
+	// frontend has no storage.
+	UID string
 }
 
 // NativeAnswer is kube-apiserver's answer to a NativeRequest.
@@ -80,7 +83,7 @@ func (v *Validator) validateNative(ctx context.Context, req Request, ops Ops) (*
 // decoding, which prunes and defaults them in place, runs after it.
 func (v *Validator) nativeRequest(req Request) NativeRequest {
 	return NativeRequest{Operation: req.Operation, Subresource: req.Subresource,
-		Object: req.Object, OldObject: req.OldObject, OldIsManifest: req.OldIsManifest}
+		Object: req.Object, OldObject: req.OldObject, OldIsManifest: req.OldIsManifest, UID: req.UID}
 }
 
 // validateKval runs kval's own checks: the mutability extensions and
