@@ -16,8 +16,8 @@ import (
 	"github.com/kval-dev/kval/internal/jsonvalue"
 )
 
-// Create stores a new object. A custom resource is validated as
-// kube-apiserver validates a create; obj is then the stored object.
+// Create stores a new object, validated and defaulted as kube-apiserver
+// does on create; obj is then the stored object.
 func (c *Client) Create(ctx context.Context, obj client.Object, opts ...client.CreateOption) error {
 	o := (&client.CreateOptions{}).ApplyOptions(opts)
 	t, m, err := c.writeTarget(ctx, obj)

@@ -10,8 +10,8 @@ import (
 	"github.com/kval-dev/kval/internal/jsonvalue"
 )
 
-// Update replaces a stored object. A custom resource is validated as
-// kube-apiserver validates an update; obj is then the stored object.
+// Update replaces a stored object, validated and defaulted as
+// kube-apiserver does on update; obj is then the stored object.
 func (c *Client) Update(ctx context.Context, obj client.Object, opts ...client.UpdateOption) error {
 	o := (&client.UpdateOptions{}).ApplyOptions(opts)
 	return c.update(ctx, obj, "", o.FieldManager, engine.FieldValidation(o.FieldValidation), isDryRun(o.DryRun))
