@@ -12,9 +12,10 @@
 # same command run in the same directory there), and that rendering is
 # kval's --old: a change to an immutable field fails as it would on the
 # cluster. An overlay or chart the base lacks is checked as creates; one
-# whose base rendering fails too, with a warning. Each rendering has a kval
-# run of its own: overlays of one repository often render objects of the
-# same identity, which one --old could not match.
+# whose base rendering fails, or gives old objects kval cannot use (a kind
+# no CRD defines), too, with a warning. Each rendering has a kval run of
+# its own: overlays of one repository often render objects of the same
+# identity, which one --old could not match.
 #
 # Environment: KVAL_BIN (the directory of kval), KVAL_PATHS, KVAL_CRDS,
 # KVAL_BASE, KVAL_OUTPUT, KVAL_OUTPUT_FILE, KVAL_FIELD_VALIDATION,
@@ -148,11 +149,11 @@ rendered() {
 # checkout for the old objects, when the base holds $3 (the overlay or the
 # chart).
 check() {
-	local file="$1" what="$2" source="$3"
+	local file="$1" what="$2" source="$3" rc
 	shift 3
 	echo "kval: $what: $tmp/$file.yaml" >&2
 	"$@" >"$tmp/$file.yaml"
-	local rc=$?
+	rc=$?
 	if [ $rc -ne 0 ]; then
 		echo "::error::kval: $(escape "$what") failed (exit $rc): not validated"
 		note 2
@@ -177,7 +178,17 @@ check() {
 	if [ "${file%%/*}" = helm ] && [ -n "$KVAL_HELM_NAMESPACE" ]; then ns=(--namespace "$KVAL_HELM_NAMESPACE"); fi
 	# shellcheck disable=SC2086 # KVAL_ARGS is a list
 	validate "$file" "${flags[@]}" "${ns[@]}" "${old[@]}" $KVAL_ARGS "$tmp/$file.yaml"
-	note $?
+	rc=$?
+	if [ $rc -eq 2 ] && [ ${#old[@]} -ne 0 ]; then
+		# --old takes a cluster's objects: one of a kind no CRD defines
+		# (even a skipped one), a document that does not parse or a name
+		# given twice is unusable input there.
+		echo "::warning::kval: $(escape "$what"): its rendering at $(escape "$KVAL_BASE") gives no usable old objects (the error above): checked as creates"
+		# shellcheck disable=SC2086 # KVAL_ARGS is a list
+		validate "$file" "${flags[@]}" "${ns[@]}" $KVAL_ARGS "$tmp/$file.yaml"
+		rc=$?
+	fi
+	note $rc
 }
 
 for overlay in $KVAL_KUSTOMIZE; do

@@ -358,7 +358,15 @@ func TestActionValidatesRenderedOverlaysAndCharts(t *testing.T) {
 		deploy := filepath.Join(repo, "deploy")
 		copyTree(t, filepath.Join(projects, "keda/v2.21.1/config"), filepath.Join(deploy, "keda"))
 		copyTree(t, filepath.Join(projects, chart), filepath.Join(deploy, "chart"))
+		// chart2's base also renders a Widget, of a kind no CRD defines,
+		// which the change removes: its base rendering is no usable --old.
+		copyTree(t, filepath.Join(projects, chart), filepath.Join(deploy, "chart2"))
+		widget := writeFile(t, filepath.Join(deploy, "chart2/templates"), "widget.yaml",
+			"apiVersion: widgets.example.com/v1\nkind: Widget\nmetadata:\n  name: {{ .Release.Name }}\n")
 		commitAll(t, repo)
+		if err := os.Remove(widget); err != nil {
+			t.Fatal(err)
+		}
 		manager := filepath.Join(deploy, "keda/manager/manager.yaml")
 		text, err := os.ReadFile(manager)
 		if err != nil {
@@ -375,7 +383,7 @@ func TestActionValidatesRenderedOverlaysAndCharts(t *testing.T) {
 		writeFile(t, filepath.Join(deploy, "keda/prod"), "kustomization.yaml", "resources:\n- ../default\n")
 		inputs := map[string]string{
 			"output": "text", "args": catalog, "base": "HEAD", "kustomize": "keda/default keda/prod",
-			"helm-charts": "chart", "helm-release": "example-webhook"}
+			"helm-charts": "chart chart2", "helm-release": "example-webhook"}
 		r := run(t, deploy, inputs)
 		expect(t, r, 1,
 			`\S+/kustomize/keda/default\.yaml:\d+: The Deployment "keda-operator" is invalid: spec\.selector: Invalid value: .*: field is immutable`,
@@ -383,7 +391,9 @@ func TestActionValidatesRenderedOverlaysAndCharts(t *testing.T) {
 			`25 valid, 1 invalid`,
 			`\S+/kustomize/keda/prod\.yaml:\d+: Deployment "keda-operator" is valid \(create\)`,
 			`26 valid, 0 invalid`,
-			`\S+/helm/chart\.yaml:\d+: Deployment "example-webhook" is valid \(update\)`)
+			`\S+/helm/chart\.yaml:\d+: Deployment "example-webhook" is valid \(update\)`,
+			`::warning::kval: helm template chart2: its rendering at HEAD gives no usable old objects \(the error above\): checked as creates`,
+			`\S+/helm/chart2\.yaml:\d+: Deployment "example-webhook" is valid \(create\)`)
 		if !strings.Contains(r.stderr, "kval: kustomize build keda/prod: not in HEAD: its objects are creates") {
 			t.Errorf("stderr does not say the new overlay's objects are creates:\n%s", r.stderr)
 		}
