@@ -146,8 +146,8 @@ rendered() {
 
 # check validates the rendering $tmp/$1.yaml, described as $2, made by
 # the command after $3: run here, and, with a base, in the base's
-# checkout for the old objects, when the base holds $3 (the overlay or the
-# chart).
+# checkout for the old objects ($tmp/old/$1.yaml), when the base holds $3
+# (the overlay or the chart).
 check() {
 	local file="$1" what="$2" source="$3" rc
 	shift 3
@@ -166,8 +166,8 @@ check() {
 		*)
 			if [ ! -e "$basedir/$source" ]; then
 				echo "kval: $what: not in $KVAL_BASE: its objects are creates" >&2
-			elif (cd "$basedir" && "$@") >"$tmp/$file.base.yaml"; then
-				old=(--old "$tmp/$file.base.yaml")
+			elif mkdir -p "$(dirname "$tmp/old/$file")" && (cd "$basedir" && "$@") >"$tmp/old/$file.yaml"; then
+				old=(--old "$tmp/old/$file.yaml")
 			else
 				echo "::warning::kval: $(escape "$what") failed in $(escape "$KVAL_BASE"): its objects are checked as creates"
 			fi

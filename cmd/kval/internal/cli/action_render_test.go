@@ -203,8 +203,8 @@ func TestActionRendersEachOverlayAndChartOnItsOwn(t *testing.T) {
 	common := "validate --output sarif --field-validation Warn --fail-on warning --crd crds/ "
 	want := []string{
 		common + "--base HEAD --jobs 2 deploy/",
-		common + "--old R/kustomize/overlay.base.yaml --jobs 2 R/kustomize/overlay.yaml",
-		common + "--namespace shop --old R/helm/chart+values-a.base.yaml --jobs 2 R/helm/chart+values-a.yaml",
+		common + "--old R/old/kustomize/overlay.yaml --jobs 2 R/kustomize/overlay.yaml",
+		common + "--namespace shop --old R/old/helm/chart+values-a.yaml --jobs 2 R/helm/chart+values-a.yaml",
 	}
 	var got []string
 	for _, args := range runs.kval {
