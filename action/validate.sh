@@ -105,7 +105,7 @@ trap 'exit 130' INT
 trap 'exit 143' TERM
 
 # basedir is the working directory's counterpart in the base revision's
-# checkout, made on first use; empty without KVAL_BASE.
+# checkout, made before the renderings; empty without KVAL_BASE.
 basedir=""
 if [ -n "$KVAL_BASE" ]; then
 	if ! commit="$(git rev-parse --verify --quiet "$KVAL_BASE^{commit}")"; then
