@@ -31,12 +31,7 @@ func outcomeWithin(t *testing.T, what string, ch chan error, within time.Duratio
 // and both be refused; the one that started last is refused at once, and
 // its bytes let the older one go on.
 func TestRequestsWaitingOnEachOtherAreBrokenYoungestFirst(t *testing.T) {
-	b := newBudget(100, 5*time.Second, func(int64) {})
-	for age := uint64(1); age <= 2; age++ {
-		if err := b.acquire(context.Background(), 50, 0, age); err != nil {
-			t.Fatal(err)
-		}
-	}
+	b := halvedBudget(t)
 	older := acquireAsync(b, 10, 50, 1)
 	waitForQueue(t, b, 1)
 	younger := acquireAsync(b, 10, 50, 2)
@@ -53,12 +48,7 @@ func TestRequestsWaitingOnEachOtherAreBrokenYoungestFirst(t *testing.T) {
 // not waiting (its body is read, its work runs) come back; a waiter is not
 // refused for them, and gets them.
 func TestAWaiterBesideWorkingRequestsWaits(t *testing.T) {
-	b := newBudget(100, 5*time.Second, func(int64) {})
-	for age := uint64(1); age <= 2; age++ {
-		if err := b.acquire(context.Background(), 50, 0, age); err != nil {
-			t.Fatal(err)
-		}
-	}
+	b := halvedBudget(t)
 	waiter := acquireAsync(b, 10, 50, 2)
 	waitForQueue(t, b, 1)
 	select {
@@ -70,6 +60,19 @@ func TestAWaiterBesideWorkingRequestsWaits(t *testing.T) {
 	if err := outcomeWithin(t, "the waiter", waiter, time.Second); err != nil {
 		t.Errorf("waiter: %v, want the bytes given back", err)
 	}
+}
+
+// halvedBudget is a budget of 100 bytes, 50 held by request 1 and 50 by
+// request 2.
+func halvedBudget(t *testing.T) *budget {
+	t.Helper()
+	b := newBudget(100, 5*time.Second, func(int64) {})
+	for age := uint64(1); age <= 2; age++ {
+		if err := b.acquire(context.Background(), 50, 0, age); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return b
 }
 
 func waitForQueue(t *testing.T, b *budget, n int) {
