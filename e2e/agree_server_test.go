@@ -29,8 +29,8 @@ import (
 // kvaltest.Server and kube-apiserver and compares what each answers, on
 // the paths issue 49 found different: the scale of a Deployment, core v1
 // Events, the namespace of cluster-scoped objects, a Secret's stringData,
-// a Namespace's phase and finalizer, the health endpoints and a CRD
-// created at run time.
+// a Namespace's phase and finalizer, the health endpoints, a CRD
+// created at run time, and built-in objects' defaults and validation.
 func TestKvaltestServerServesAsKubeAPIServer(t *testing.T) {
 	srv := kvaltest.NewServer(t, kvaltest.CRDs(), nil)
 	kval := observeServer(t, srv.Config(), srv.URL(), nil)
@@ -75,6 +75,7 @@ func observeServer(t *testing.T, cfg *rest.Config, url string, hc *http.Client) 
 	observeSecret(ctx, cs, o)
 	observeHealth(url, hc, o)
 	observeRuntimeCRD(t, dc, o)
+	observeBuiltins(ctx, cs, o)
 	err = cs.CoreV1().Namespaces().Delete(ctx, "i49-paths", metav1.DeleteOptions{})
 	deleted, getErr := cs.CoreV1().Namespaces().Get(ctx, "i49-paths", metav1.GetOptions{})
 	o["deleted namespace"] = fmt.Sprintln(err, getErr, deleted.Status.Phase, deleted.DeletionTimestamp != nil)

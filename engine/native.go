@@ -37,6 +37,9 @@ type NativeRequest struct {
 	// ObjectsUnused: nothing reads the answer's Object and OldObject, so
 	// Native may leave them nil.
 	ObjectsUnused bool
+	// UID is the uid of a created object (Request.UID), empty when the
+	// frontend has no storage.
+	UID string
 }
 
 // NativeAnswer is kube-apiserver's answer to a NativeRequest.
@@ -83,7 +86,7 @@ func (v *Validator) validateNative(ctx context.Context, req Request, ops Ops) (*
 // decoding, which prunes and defaults them in place, runs after it.
 func (v *Validator) nativeRequest(req Request, ops Ops) NativeRequest {
 	return NativeRequest{Operation: req.Operation, Subresource: req.Subresource,
-		Object: req.Object, OldObject: req.OldObject, OldIsManifest: req.OldIsManifest,
+		Object: req.Object, OldObject: req.OldObject, OldIsManifest: req.OldIsManifest, UID: req.UID,
 		ObjectsUnused: req.ObjectNotRead && !req.KeepStored && !v.kvalChecksOn(ops)}
 }
 

@@ -80,6 +80,11 @@ type Request struct {
 	// need them, and Result.Object may be nil: encoding is a fifth of a
 	// built-in object's cost.
 	ObjectNotRead bool
+	// UID is the uid storage gives the object a create stores, for a
+	// frontend with storage (kvaltest): a Native validator prepares the
+	// object with it, as kube-apiserver sets it before the strategy runs
+	// (a Job's generated selector carries it). Empty: a fixed one.
+	UID string
 
 	// DisableRatcheting reports errors on values an update did not change as
 	// errors, not as Result.Ratcheted (kube-apiserver ratchets, KEP-4008).

@@ -1,7 +1,9 @@
 package kvaltest
 
 import (
+	"cmp"
 	"fmt"
+	"sync"
 	"sync/atomic"
 	"testing"
 
@@ -20,7 +22,8 @@ import (
 )
 
 // Client is a controller-runtime client backed by an in-memory store; every
-// write of a custom resource is validated by kval's engine first.
+// write of a custom resource or a built-in kind is validated by kval's
+// engine first (built-in kinds with kube-apiserver's own code).
 type Client struct {
 	scheme   *runtime.Scheme
 	catalog  *catalog.Catalog
@@ -31,8 +34,9 @@ type Client struct {
 	managers map[managerKey]*managedfields.FieldManager
 	kudo     *kudoInstances // nil: Instances are custom resources like any other
 
-	builtinVersion *string          // option ValidateBuiltins
-	builtins       *catalog.Catalog // the published schemas of built-in kinds; nil: not validated
+	builtinVersion string           // option ValidateBuiltins
+	skipBuiltins   bool             // option SkipBuiltinValidation
+	builtins       *catalog.Catalog // built-in kinds' strategies and schemas; nil: stored as written
 }
 
 var _ client.WithWatch = (*Client)(nil)
@@ -79,29 +83,48 @@ func New(crds Schemas, scheme *runtime.Scheme, opts ...Option) (*Client, error) 
 	}
 	c.catalog = cat
 	c.known.Store(newKinds(cat.CRDs(), scheme))
-	if c.builtinVersion != nil {
-		if c.builtins, err = builtinCatalog(*c.builtinVersion); err != nil {
+	if !c.skipBuiltins {
+		if c.builtins, err = builtinCatalog(c.builtinVersion); err != nil {
 			return nil, err
 		}
 	}
 	return c, nil
 }
 
+// builtinCatalogs are the catalogs of built-in kinds by Kubernetes
+// version, shared by every client: they hold no objects, only compiled
+// kinds, and compiling each kind once per test process rather than once
+// per client keeps a client as cheap to start as before it validated them.
+var builtinCatalogs = struct {
+	sync.Mutex
+	byVersion map[string]*catalog.Catalog
+}{byVersion: map[string]*catalog.Catalog{}}
+
 // builtinCatalog serves the built-in kinds of a Kubernetes version ("":
-// the newest embedded) and nothing else: CRDs take precedence because the
-// kinds of their groups are never built-in kinds of the client.
+// the newest embedded) and nothing else, with kube-apiserver's strategies
+// (strategy.ForKind): CRDs take precedence because the kinds of their
+// groups are never built-in kinds of the client.
 func builtinCatalog(version string) (*catalog.Catalog, error) {
-	if version == "" {
-		version = builtin.Newest()
+	asked := version != ""
+	version = cmp.Or(version, builtin.Newest())
+	builtinCatalogs.Lock()
+	defer builtinCatalogs.Unlock()
+	if cat := builtinCatalogs.byVersion[version]; cat != nil {
+		return cat, nil
 	}
 	set, err := builtin.Version(version)
-	if err == nil {
-		err = set.Load() // ValidateBuiltins asks for built-in kinds: the version must be embedded
+	if err == nil && asked {
+		// A version ValidateBuiltins names must be embedded: say so now.
+		// The newest is, and loads with the first built-in write (40 ms
+		// a process), not with every client.
+		err = set.Load()
 	}
 	if err != nil {
 		return nil, fmt.Errorf("ValidateBuiltins: %w", err)
 	}
-	return catalog.New(catalog.Options{Builtins: set, Native: strategy.ForKind}), nil
+	cat := catalog.New(catalog.Options{Builtins: set, Native: strategy.ForKind})
+	builtinCatalogs.byVersion[version] = cat
+	return cat, nil
 }
 
 // Close ends the client's watches.

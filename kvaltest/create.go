@@ -16,8 +16,8 @@ import (
 	"github.com/kval-dev/kval/internal/jsonvalue"
 )
 
-// Create stores a new object. A custom resource is validated as
-// kube-apiserver validates a create; obj is then the stored object.
+// Create stores a new object, validated and defaulted as kube-apiserver
+// does on create; obj is then the stored object.
 func (c *Client) Create(ctx context.Context, obj client.Object, opts ...client.CreateOption) error {
 	o := (&client.CreateOptions{}).ApplyOptions(opts)
 	t, m, err := c.writeTarget(ctx, obj)
@@ -44,11 +44,12 @@ func (c *Client) createLocked(ctx context.Context, t *target, m map[string]any, 
 		request = jsonvalue.DeepCopyObject(m) // admission changes m
 	}
 	var etcd map[string]any // out as etcd holds it
-	out, err := c.admitCreate(ctx, t, write{op: engine.Create, object: m, validation: validation, name: t.key.name, applied: applied, stored: &etcd})
+	uid := string(uuid.NewUUID())
+	out, err := c.admitCreate(ctx, t, write{op: engine.Create, object: m, validation: validation, name: t.key.name, applied: applied, stored: &etcd, uid: uid})
 	if err != nil {
 		return nil, err
 	}
-	fillSystemFields(out)
+	fillSystemFields(out, uid)
 	if !dryRun && !applied {
 		if err := resourceVersionSetOnCreate(metaOf(out)); err != nil {
 			return nil, err
@@ -72,20 +73,24 @@ func (c *Client) createLocked(ctx context.Context, t *target, m map[string]any, 
 	return out, nil
 }
 
-// admitCreate validates a custom resource; a built-in kind is stored as
-// given (validated with option ValidateBuiltins), without its status (as
-// the strategies of most kinds reset it).
+// admitCreate validates a custom resource with its CRD, and a built-in
+// kind as kube-apiserver's registry does (admitBuiltin). A built-in object
+// stored as written loses its status, as the strategies of most kinds
+// reset it, and a Namespace gets what its strategy gives it.
 func (c *Client) admitCreate(ctx context.Context, t *target, w write) (map[string]any, error) {
 	if t.kind.custom() {
 		return c.validate(ctx, t, w)
 	}
 	t.convertBuiltin(w.object)
-	if err := c.validateBuiltin(ctx, t, w); err != nil {
+	out, native, err := c.admitBuiltin(ctx, t, w)
+	if err != nil {
 		return nil, err
 	}
-	delete(w.object, "status")
-	t.prepareNamespaceCreate(w.object)
-	return w.object, c.admitCRD(ctx, t, w.object, nil)
+	if !native {
+		delete(out, "status")
+		t.prepareNamespaceCreate(out)
+	}
+	return out, c.admitCRD(ctx, t, out, nil)
 }
 
 // nameObject gives an object its generated name (a random suffix, as
@@ -118,11 +123,12 @@ const (
 // fillSystemFields sets what kube-apiserver sets on every new object
 // (rest.WipeObjectMetaSystemFields, then FillObjectMetaSystemFields). The
 // engine wipes them from custom resources too, and cannot fill them: it
-// has no storage.
-func fillSystemFields(m map[string]any) {
+// has no storage. uid is the one the create was admitted with
+// (engine.Request.UID).
+func fillSystemFields(m map[string]any, uid string) {
 	meta := metaOf(m)
 	engine.WipeSystemFields(meta) // done already for custom resources; built-in kinds too
-	meta["uid"] = string(uuid.NewUUID())
+	meta["uid"] = uid
 	meta["creationTimestamp"] = metav1.Now().Rfc3339Copy().UTC().Format(time.RFC3339)
 }
 

@@ -65,8 +65,8 @@ func setSelectorString(obj map[string]any) string {
 }
 
 // builtinDefaultReplicas is what kube-apiserver's defaulting stores in the
-// replicas these kinds are created without; kvaltest does not default
-// built-in kinds, so their Scale reads a missing value as it.
+// replicas these kinds are created without; objects stored as written
+// (SkipBuiltinValidation) have none, and their Scale reads it.
 const builtinDefaultReplicas = 1
 
 // validateBuiltinScale refuses negative replicas, as kube-apiserver's

@@ -23,9 +23,15 @@ func deployment(name string, replicas *int32) *appsv1.Deployment {
 	return &appsv1.Deployment{
 		ObjectMeta: metav1.ObjectMeta{Name: name, Namespace: "ns"},
 		Spec: appsv1.DeploymentSpec{Replicas: replicas, Selector: &metav1.LabelSelector{MatchLabels: labels},
-			Template: corev1.PodTemplateSpec{ObjectMeta: metav1.ObjectMeta{Labels: labels},
-				Spec: corev1.PodSpec{Containers: []corev1.Container{{Name: "c", Image: "busybox"}}}}},
+			Template: podTemplate(labels)},
 	}
+}
+
+// podTemplate is the smallest pod template kube-apiserver accepts: labels
+// (its owner's selector must match them) and one container.
+func podTemplate(labels map[string]string) corev1.PodTemplateSpec {
+	return corev1.PodTemplateSpec{ObjectMeta: metav1.ObjectMeta{Labels: labels},
+		Spec: corev1.PodSpec{Containers: []corev1.Container{{Name: "c", Image: "busybox"}}}}
 }
 
 // A Deployment's /scale is served as kube-apiserver serves it: the
@@ -78,8 +84,10 @@ func TestServerDeploymentScaleRefusesNegativeReplicas(t *testing.T) {
 func TestServerBuiltinScales(t *testing.T) {
 	_, cs := newClientset(t)
 	ctx := context.Background()
+	rcLabels := map[string]string{"b": "2", "a": "1"}
+	rcTemplate := podTemplate(rcLabels)
 	rc := &corev1.ReplicationController{ObjectMeta: metav1.ObjectMeta{Name: "rc", Namespace: "ns"},
-		Spec: corev1.ReplicationControllerSpec{Replicas: ptr.To[int32](3), Selector: map[string]string{"b": "2", "a": "1"}}}
+		Spec: corev1.ReplicationControllerSpec{Replicas: ptr.To[int32](3), Selector: rcLabels, Template: &rcTemplate}}
 	if _, err := cs.CoreV1().ReplicationControllers("ns").Create(ctx, rc, metav1.CreateOptions{}); err != nil {
 		t.Fatal(err)
 	}
@@ -88,7 +96,8 @@ func TestServerBuiltinScales(t *testing.T) {
 		t.Fatalf("GET replicationcontrollers/scale: %v %+v", err, scale)
 	}
 	ss := &appsv1.StatefulSet{ObjectMeta: metav1.ObjectMeta{Name: "ss", Namespace: "ns"},
-		Spec: appsv1.StatefulSetSpec{Replicas: ptr.To[int32](1), Selector: &metav1.LabelSelector{MatchExpressions: []metav1.LabelSelectorRequirement{{Key: "x", Operator: metav1.LabelSelectorOpExists}}}}}
+		Spec: appsv1.StatefulSetSpec{Replicas: ptr.To[int32](1), Selector: &metav1.LabelSelector{MatchExpressions: []metav1.LabelSelectorRequirement{{Key: "x", Operator: metav1.LabelSelectorOpExists}}},
+			Template: podTemplate(map[string]string{"x": "1"})}}
 	if _, err := cs.AppsV1().StatefulSets("ns").Create(ctx, ss, metav1.CreateOptions{}); err != nil {
 		t.Fatal(err)
 	}

@@ -31,14 +31,22 @@ var impersonationHeaders = []string{
 	authenticationv1.ImpersonateUserHeader, authenticationv1.ImpersonateGroupHeader, authenticationv1.ImpersonateUIDHeader,
 }
 
-// refuseImpersonation refuses an impersonated request, of any path.
-func refuseImpersonation(r *http.Request) error {
+// refuseImpersonation answers an impersonated request, of any path, with
+// 501 and kvaltest's reason, and reports whether it did. The reason is
+// plain text, not a Status: discovery, the first request an impersonating
+// client sends (a RESTMapper, a dry run), reads the body of an error only
+// when it is text, and would show a Status as "unknown"; typed clients
+// show the text too.
+func refuseImpersonation(w http.ResponseWriter, r *http.Request) bool {
 	for _, h := range impersonationHeaders {
 		if v := r.Header.Get(h); v != "" {
-			return notModelled(schema.GroupResource{}, fmt.Sprintf("kvaltest does not model impersonation (%s: %s): requests run as an administrator, unauthorized ones included", h, v))
+			w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+			w.WriteHeader(http.StatusNotImplemented)
+			fmt.Fprintf(w, "kvaltest does not model impersonation (%s: %s): requests run as an administrator, unauthorized ones included", h, v)
+			return true
 		}
 	}
-	return nil
+	return false
 }
 
 // refuseReview refuses a review of the authorizer or the authenticator.

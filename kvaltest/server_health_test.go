@@ -2,6 +2,7 @@ package kvaltest_test
 
 import (
 	"context"
+	"errors"
 	"io"
 	"net/http"
 	"strings"
@@ -10,6 +11,7 @@ import (
 	authorizationv1 "k8s.io/api/authorization/v1"
 	corev1 "k8s.io/api/core/v1"
 	flowcontrolv1 "k8s.io/api/flowcontrol/v1"
+	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/client-go/kubernetes"
 	"k8s.io/client-go/rest"
@@ -53,8 +55,14 @@ func TestServerRefusesWhatNeedsAnAuthorizer(t *testing.T) {
 	cfg := srv.Config()
 	cfg.Impersonate = rest.ImpersonationConfig{UserName: "jane"}
 	_, err := kubernetes.NewForConfigOrDie(cfg).CoreV1().ConfigMaps("ns").Create(context.Background(), &corev1.ConfigMap{ObjectMeta: metav1.ObjectMeta{Name: "c"}}, metav1.CreateOptions{})
-	if err == nil || !contains(err.Error(), "does not model impersonation") {
-		t.Errorf("an impersonated create: %v, want kvaltest's refusal", err)
+	if code := statusCode(err); code != http.StatusNotImplemented || !contains(err.Error(), "does not model impersonation") {
+		t.Errorf("an impersonated create: %d %v, want kvaltest's refusal", code, err)
+	}
+	// Discovery, which an impersonating client sends first, shows the
+	// reason too, not "unknown".
+	_, err = kubernetes.NewForConfigOrDie(cfg).Discovery().ServerGroups()
+	if code := statusCode(err); code != http.StatusNotImplemented || !contains(err.Error(), "does not model impersonation") {
+		t.Errorf("impersonated discovery: %d %v, want kvaltest's refusal", code, err)
 	}
 	review := &authorizationv1.SelfSubjectAccessReview{Spec: authorizationv1.SelfSubjectAccessReviewSpec{ResourceAttributes: &authorizationv1.ResourceAttributes{Verb: "get", Resource: "pods"}}}
 	_, err = cs.AuthorizationV1().SelfSubjectAccessReviews().Create(context.Background(), review, metav1.CreateOptions{})
@@ -64,3 +72,12 @@ func TestServerRefusesWhatNeedsAnAuthorizer(t *testing.T) {
 }
 
 func contains(s, sub string) bool { return strings.Contains(s, sub) }
+
+// statusCode is the HTTP code of a client's error, 0 for another error.
+func statusCode(err error) int32 {
+	var status apierrors.APIStatus
+	if errors.As(err, &status) {
+		return status.Status().Code
+	}
+	return 0
+}

@@ -21,8 +21,7 @@ func (s *Server) serveHTTP(w http.ResponseWriter, r *http.Request) {
 	if serveHealth(w, r) {
 		return
 	}
-	if err := refuseImpersonation(r); err != nil {
-		writeError(w, err)
+	if refuseImpersonation(w, r) {
 		return
 	}
 	if s.serveDiscovery(w, r) {

@@ -4,10 +4,8 @@ import (
 	"context"
 	"testing"
 
-	appsv1 "k8s.io/api/apps/v1"
 	autoscalingv1 "k8s.io/api/autoscaling/v1"
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
-	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
 	"sigs.k8s.io/controller-runtime/pkg/client"
 
@@ -53,7 +51,7 @@ func TestSubresourcesNotModelledAreMethodNotSupported(t *testing.T) {
 	if err := c.Status().Create(ctx, db, &unstructured.Unstructured{}); !apierrors.IsMethodNotSupported(err) {
 		t.Errorf("status create: %v, want MethodNotSupported", err)
 	}
-	d := &appsv1.Deployment{ObjectMeta: metav1.ObjectMeta{Name: "web", Namespace: "shop"}}
+	d := deployment("web", nil)
 	mustCreate(t, c, d)
 	err := c.SubResource("rollback").Update(ctx, d, client.WithSubResourceBody(&autoscalingv1.Scale{Spec: autoscalingv1.ScaleSpec{Replicas: 3}}))
 	if !apierrors.IsMethodNotSupported(err) || err.Error() != `update is not supported on resources of kind "deployments/rollback.apps"` {

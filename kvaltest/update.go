@@ -10,8 +10,8 @@ import (
 	"github.com/kval-dev/kval/internal/jsonvalue"
 )
 
-// Update replaces a stored object. A custom resource is validated as
-// kube-apiserver validates an update; obj is then the stored object.
+// Update replaces a stored object, validated and defaulted as
+// kube-apiserver does on update; obj is then the stored object.
 func (c *Client) Update(ctx context.Context, obj client.Object, opts ...client.UpdateOption) error {
 	o := (&client.UpdateOptions{}).ApplyOptions(opts)
 	return c.update(ctx, obj, "", o.FieldManager, engine.FieldValidation(o.FieldValidation), isDryRun(o.DryRun))
@@ -134,19 +134,20 @@ func (c *Client) removeFinalized(t *target, out map[string]any) map[string]any {
 	return out
 }
 
-// admitUpdate validates an update of a custom resource; a built-in kind
-// gets the status subresource's semantics, and validation only with
-// option ValidateBuiltins.
+// admitUpdate validates an update of a custom resource with its CRD, and
+// of a built-in kind as kube-apiserver's registry does (admitBuiltin),
+// with the status subresource's semantics.
 func (c *Client) admitUpdate(ctx context.Context, t *target, u update, old map[string]any) (map[string]any, error) {
 	w := write{op: engine.Update, subresource: u.subresource, object: u.object, old: old, validation: u.validation, name: t.key.name, patched: u.patched, applied: u.applied, stored: u.stored}
 	if t.kind.custom() {
 		return c.validate(ctx, t, w)
 	}
 	t.convertBuiltin(w.object)
-	if err := c.validateBuiltin(ctx, t, w); err != nil {
+	admitted, _, err := c.admitBuiltin(ctx, t, w)
+	if err != nil {
 		return nil, err
 	}
-	out := builtinUpdate(u.object, old, u.subresource)
+	out := builtinUpdate(admitted, old, u.subresource)
 	t.prepareNamespaceUpdate(out, old, u.subresource)
 	if u.subresource != "" {
 		return out, nil

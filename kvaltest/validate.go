@@ -8,6 +8,7 @@ import (
 	"github.com/kval-dev/kval/catalog"
 	"github.com/kval-dev/kval/engine"
 	"github.com/kval-dev/kval/internal/jsonvalue"
+	"github.com/kval-dev/kval/strategy"
 )
 
 // write is one create or update as the engine sees it.
@@ -23,6 +24,7 @@ type write struct {
 	// stored, when set, receives the object as storage keeps it
 	// (engine.Result.Stored).
 	stored *map[string]any
+	uid    string // the uid a create stores the object with
 }
 
 // validate runs a write of a custom resource through kval's engine (a
@@ -39,7 +41,7 @@ func (c *Client) validate(ctx context.Context, t *target, w write) (map[string]a
 	res, err := v.Validate(ctx, engine.Request{
 		Operation: w.op, Subresource: w.subresource,
 		Object: w.object, OldObject: w.old, FieldValidation: w.validation, Applied: w.applied,
-		KeepStored: w.stored != nil,
+		KeepStored: w.stored != nil, UID: w.uid,
 	})
 	if err != nil {
 		return nil, fmt.Errorf("kvaltest: validating %s %q: %w", gvkString(t.gvk), w.name, err)
@@ -73,7 +75,7 @@ func warningsOf(res *engine.Result, validation engine.FieldValidation) []string 
 }
 
 // catalogOf is the catalog that validates t's kind: the CRDs', or for a
-// built-in kind the published schemas of option ValidateBuiltins.
+// built-in kind the catalog of built-in kinds.
 func (c *Client) catalogOf(t *target) *catalog.Catalog {
 	if t.kind.custom() {
 		return c.catalog
@@ -81,20 +83,46 @@ func (c *Client) catalogOf(t *target) *catalog.Catalog {
 	return c.builtins
 }
 
-// validateBuiltin refuses a write of a built-in kind that its published
-// schema rejects, with option ValidateBuiltins. The object stored stays
-// the one written: kube-apiserver shapes built-in kinds with its own Go
-// defaulting and strategies, not with the schema's defaults and pruning.
-// A kind of a group Kubernetes does not build in (a type the test put in
-// its scheme) stays unvalidated.
-func (c *Client) validateBuiltin(ctx context.Context, t *target, w write) error {
-	if c.builtins == nil {
-		return nil
+// admitBuiltin runs a write of a built-in kind through kube-apiserver's
+// own code, as its registry does (package strategy, through the engine):
+// decoded and defaulted, prepared by the kind's strategy, validated, and
+// returned as kube-apiserver stores it; native says so. The object is
+// returned as written (validated against its published schema where the
+// engine validates it: status writes, kinds with no strategy) when no
+// strategy runs: for a status write (the engine's schema pipeline, whose
+// object kube-apiserver's status strategies would not store), a
+// subresource the engine does not validate (a Namespace's finalize), a
+// kind of a group Kubernetes does not build in (a type the test put in its
+// scheme), and with option SkipBuiltinValidation.
+func (c *Client) admitBuiltin(ctx context.Context, t *target, w write) (out map[string]any, native bool, err error) {
+	if c.builtins == nil || !builtinValidated(w.subresource) {
+		return w.object, false, nil
 	}
-	w.object = jsonvalue.DeepCopyObject(w.object) // the engine changes it in place
-	_, err := c.validate(ctx, t, w)
-	if errors.As(err, new(*catalog.NotCoveredError)) {
-		return nil
+	v, err := c.builtins.ForObject(ctx, t.gvk.GroupVersion().String(), t.gvk.Kind)
+	switch {
+	case errors.As(err, new(*catalog.NotCoveredError)):
+		return w.object, false, nil
+	case err != nil:
+		return nil, false, fmt.Errorf("kvaltest: %s: %w", gvkString(t.gvk), err)
 	}
-	return err
+	written := w.object
+	native = w.subresource == "" && strategy.ForKind(v.CRD(), v.Version()) != nil
+	if !native {
+		w.object = jsonvalue.DeepCopyObject(w.object) // the engine prunes and defaults it in place
+	}
+	w.stored = nil // etcd holds a built-in object as it is read back
+	answer, err := c.validate(ctx, t, w)
+	switch {
+	case err != nil:
+		return nil, false, err
+	case !native:
+		return written, false, nil
+	}
+	return answer, true, nil
+}
+
+// builtinValidated says whether the engine validates writes of a
+// subresource of a built-in kind: the object and its status.
+func builtinValidated(subresource string) bool {
+	return subresource == "" || subresource == engine.StatusSubresource
 }

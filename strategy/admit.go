@@ -18,9 +18,10 @@ import (
 	"github.com/kval-dev/kval/engine"
 )
 
-// storedUID is the uid a created object gets: kval has no storage to draw
-// one from, and a fixed one keeps its answers repeatable (a Job's
-// controller-uid labels carry it).
+// storedUID is the uid a created object gets when the request names none
+// (engine.NativeRequest.UID): kval has no storage to draw one from, and a
+// fixed one keeps its answers repeatable (a Job's controller-uid labels
+// carry it).
 const storedUID types.UID = "00000000-0000-0000-0000-000000000000"
 
 // generatedSuffix and maxGeneratedNameBase: the engine's names for
@@ -85,7 +86,7 @@ func (a *admission) prepareCreate(ctx context.Context, obj runtime.Object) error
 		return err
 	}
 	rest.WipeObjectMetaSystemFields(m)
-	m.SetUID(storedUID)
+	m.SetUID(cmp.Or(types.UID(a.req.UID), storedUID))
 	m.SetCreationTimestamp(metav1.NewTime(time.Now()))
 	if m.GetName() == "" && m.GetGenerateName() != "" {
 		base := m.GetGenerateName()

@@ -6,6 +6,15 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	// k8s.io/cri-api is imported by a test of a k8s.io/kubernetes package
+	// that package strategy imports, and go mod tidy in a module importing
+	// kval loads that test. The module graph such a module sees holds no
+	// version of cri-api but k8s.io/kubernetes's v0.0.0 (which only its
+	// replace directives resolve), so kval's go.mod must require its
+	// release; this import is what keeps go mod tidy in kval from
+	// dropping that requirement.
+	_ "k8s.io/cri-api/pkg/apis/runtime/v1"
 )
 
 // consumerSource is an operator project's package using kval's library
@@ -21,12 +30,26 @@ import (
 )
 `
 
+// consumerTestSource is the operator's test of its package with kvaltest:
+// go mod tidy loads the tests of every package the module's tests
+// import, k8s.io/kubernetes's among them.
+const consumerTestSource = `package operator
+
+import (
+	"testing"
+
+	"github.com/kval-dev/kval/kvaltest"
+)
+
+func TestCRDs(t *testing.T) { _ = kvaltest.CRDs() }
+`
+
 // TestOperatorModulesNeedNoReplaceDirectives: k8s.io/kubernetes asks for
 // its staging modules at v0.0.0 and replaces them with its own folders,
 // which a module that requires it does not inherit. kval's go.mod
 // requires every staging module at its release instead, so a module
-// importing kval builds with no replace directive for them: the only
-// replace here stands in for kval's published version.
+// importing kval builds, and go mod tidy runs, with no replace directive
+// for them: the only replace here stands in for kval's published version.
 func TestOperatorModulesNeedNoReplaceDirectives(t *testing.T) {
 	root, err := filepath.Abs("..")
 	if err != nil {
@@ -41,6 +64,8 @@ func TestOperatorModulesNeedNoReplaceDirectives(t *testing.T) {
 	}
 	write(t, filepath.Join(dir, "go.sum"), string(sums))
 	run(t, dir, "go", "build", "./...")
+	write(t, filepath.Join(dir, "operator_test.go"), consumerTestSource)
+	run(t, dir, "go", "mod", "tidy")
 	mod, err := os.ReadFile(filepath.Join(dir, "go.mod"))
 	if err != nil {
 		t.Fatal(err)

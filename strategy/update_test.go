@@ -1,8 +1,13 @@
 package strategy_test
 
 import (
+	"context"
 	"strings"
 	"testing"
+
+	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
+
+	"github.com/kval-dev/kval/engine"
 )
 
 // TestUpdatesAnsweredAsKubeAPIServer holds kube-apiserver's answers to
@@ -76,5 +81,27 @@ func TestJobKeepsItsGeneratedSelectorOnApply(t *testing.T) {
 	labels, _ := selector["matchLabels"].(map[string]any)
 	if labels["batch.kubernetes.io/controller-uid"] == nil {
 		t.Fatalf("selector %v: want the generated controller-uid", selector)
+	}
+}
+
+// TestCreateUsesTheRequestsUID: a frontend with storage names the uid it
+// will store a created object with (engine.Request.UID), and the Job's
+// generated selector carries that uid, as kube-apiserver sets the uid
+// before the strategy generates it; without one it is the fixed one.
+func TestCreateUsesTheRequestsUID(t *testing.T) {
+	for uid, want := range map[string]string{"": "00000000-0000-0000-0000-000000000000", "6a1c4f0e-1111-2222-3333-444455556666": "6a1c4f0e-1111-2222-3333-444455556666"} {
+		obj := object(t, job("nginx"))
+		v, err := newCatalog(t).ForObject(context.Background(), "batch/v1", "Job")
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := v.Validate(context.Background(), engine.Request{Operation: engine.Create, Object: obj, UID: uid})
+		if err != nil || len(res.Errors) > 0 {
+			t.Fatalf("%v %v", err, res.Errors)
+		}
+		selector, _, _ := unstructured.NestedStringMap(res.Object, "spec", "selector", "matchLabels")
+		if got := selector["batch.kubernetes.io/controller-uid"]; got != want {
+			t.Errorf("uid %q: selector's controller-uid %q, want %q", uid, got, want)
+		}
 	}
 }
