@@ -24,7 +24,7 @@ type Environment struct {
 	ErrorIfCRDPathMissing bool
 	// Scheme converts typed objects (nil: client-go's scheme).
 	Scheme *runtime.Scheme
-	// Options of the server's client (ValidateBuiltins, WarningHandler...).
+	// Options of the server's client (SkipBuiltinValidation, WarningHandler...).
 	Options []Option
 
 	// Config is the server's rest.Config once started.
