@@ -55,8 +55,8 @@ func clusterConfig(kubeconfig string) (*rest.Config, error) {
 const clusterPageSize = 50
 
 // listCluster lists and decodes the CRDs of a cluster, a page at a time,
-// reading no more than budget allows. A page larger than an answer may be
-// is asked for again in pages half as long.
+// reading no more than budget allows. A page larger than the budget lets
+// one answer be is asked for again in pages half as long.
 func listCluster(ctx context.Context, config *rest.Config, budget *budget) *kvalschema.Loaded {
 	client, err := dynamic.NewForConfig(budget.wrap(config))
 	if err != nil {
@@ -85,8 +85,8 @@ func listCluster(ctx context.Context, config *rest.Config, budget *budget) *kval
 	}
 }
 
-// listError says why listing failed: the bounds of ClusterClient in
-// their own words, not client-go's "unexpected error when reading".
+// listError says why listing failed: the budget's bounds in their own
+// words, not client-go's "unexpected error when reading".
 func listError(err error, limit int64) error {
 	switch {
 	case errors.Is(err, errClusterTooLarge):
