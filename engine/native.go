@@ -34,6 +34,9 @@ type NativeRequest struct {
 	OldObject map[string]any
 	// OldIsManifest: OldObject is a file's manifest (Request.OldIsManifest).
 	OldIsManifest bool
+	// ObjectsUnused: nothing reads the answer's Object and OldObject, so
+	// Native may leave them nil.
+	ObjectsUnused bool
 	// UID is the uid of a created object (Request.UID), empty when the
 	// frontend has no storage.
 	UID string
@@ -57,7 +60,7 @@ type NativeAnswer struct {
 // kube-apiserver decodes and validates built-in kinds in Go, then kval's own
 // checks run as they do for custom resources.
 func (v *Validator) validateNative(ctx context.Context, req Request, ops Ops) (*Result, error) {
-	answer := v.native.Admit(ctx, v.nativeRequest(req))
+	answer := v.native.Admit(ctx, v.nativeRequest(req, ops))
 	r := &run{v: v, req: &req, ops: ops, res: &Result{}}
 	if answer.BadRequest != nil {
 		r.res.BadRequest = answer.BadRequest
@@ -81,9 +84,27 @@ func (v *Validator) validateNative(ctx context.Context, req Request, ops Ops) (*
 // nativeRequest is the request as Native sees it. Native reads the
 // objects and returns new ones, so they need no copy: the schema's
 // decoding, which prunes and defaults them in place, runs after it.
-func (v *Validator) nativeRequest(req Request) NativeRequest {
+func (v *Validator) nativeRequest(req Request, ops Ops) NativeRequest {
 	return NativeRequest{Operation: req.Operation, Subresource: req.Subresource,
-		Object: req.Object, OldObject: req.OldObject, OldIsManifest: req.OldIsManifest, UID: req.UID}
+		Object: req.Object, OldObject: req.OldObject, OldIsManifest: req.OldIsManifest, UID: req.UID,
+		ObjectsUnused: req.ObjectNotRead && !req.KeepStored && !v.kvalChecksOn(ops)}
+}
+
+// kvalChecksOn says whether kval's own checks (the mutability extensions,
+// Options.Extensions) run on requests of ops: they read the answer's
+// objects.
+func (v *Validator) kvalChecksOn(ops Ops) bool {
+	for _, s := range steps {
+		if s.owner == kval && s.on&ops != 0 {
+			return true
+		}
+	}
+	for _, c := range v.checks {
+		if c.On&ops != 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // validateKval runs kval's own checks: the mutability extensions and

@@ -74,3 +74,30 @@ func TestNativeBadRequestComesBeforeUnknownFields(t *testing.T) {
 		t.Errorf("bad request %v, want strict decoding's", res.BadRequest)
 	}
 }
+
+// TestNativeObjectsUnusedOnlyWhenNothingReadsThem: a caller that reads no
+// Result.Object spares Native the encoding of a create's objects, not of
+// an update's (the mutability extensions read them), nor when it keeps the
+// stored object.
+func TestNativeObjectsUnusedOnlyWhenNothingReadsThem(t *testing.T) {
+	n := &stubNative{answer: NativeAnswer{Object: map[string]any{}}}
+	v := compileNative(t, n)
+	manifest := "apiVersion: example.com/v1\nkind: Foo\nmetadata: {name: a}\n"
+	cases := []struct {
+		name   string
+		req    Request
+		unused bool
+	}{
+		{"create, object read", Request{Operation: Create}, false},
+		{"create, object not read", Request{Operation: Create, ObjectNotRead: true}, true},
+		{"create, stored kept", Request{Operation: Create, ObjectNotRead: true, KeepStored: true}, false},
+		{"update, object not read", Request{Operation: Update, ObjectNotRead: true, OldObject: yamlObject(t, manifest)}, false},
+	}
+	for _, c := range cases {
+		c.req.Object = yamlObject(t, manifest)
+		validate(t, v, c.req)
+		if n.seen.ObjectsUnused != c.unused {
+			t.Errorf("%s: ObjectsUnused %v, want %v", c.name, n.seen.ObjectsUnused, c.unused)
+		}
+	}
+}

@@ -74,6 +74,12 @@ type Request struct {
 	OldIsManifest bool
 	// KeepStored asks for Result.Stored.
 	KeepStored bool
+	// ObjectNotRead says the caller reads no Result.Object (kval validate
+	// without --show-object). A Native validator (built-in kinds) then
+	// leaves the answer's objects unencoded where kval's own checks do not
+	// need them, and Result.Object may be nil: encoding is a fifth of a
+	// built-in object's cost.
+	ObjectNotRead bool
 	// UID is the uid storage gives the object a create stores, for a
 	// frontend with storage (kvaltest): a Native validator prepares the
 	// object with it, as kube-apiserver sets it before the strategy runs

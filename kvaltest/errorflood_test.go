@@ -3,8 +3,6 @@ package kvaltest_test
 import (
 	"context"
 	"fmt"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -15,33 +13,11 @@ import (
 	"github.com/kval-dev/kval/kvaltest"
 )
 
-const floodCRD = `apiVersion: apiextensions.k8s.io/v1
-kind: CustomResourceDefinition
-metadata: {name: floods.example.kval.dev}
-spec:
-  group: example.kval.dev
-  names: {kind: Flood, plural: floods}
-  scope: Cluster
-  versions:
-  - name: v1
-    served: true
-    storage: true
-    schema:
-      openAPIV3Schema:
-        type: object
-        properties:
-          spec: {type: object, additionalProperties: {type: integer}}
-`
-
 // TestAnObjectWithManyErrorsGetsTheBoundedAnswer: kvaltest refuses it
 // with the webhook's and the CLI's answer: the first errors listed, the
 // rest counted.
 func TestAnObjectWithManyErrorsGetsTheBoundedAnswer(t *testing.T) {
-	crd := filepath.Join(t.TempDir(), "crd.yaml")
-	if err := os.WriteFile(crd, []byte(floodCRD), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	c := kvaltest.NewClient(t, kvaltest.CRDs(crd), nil)
+	c := kvaltest.NewClient(t, kvaltest.CRDs("../testdata/errorflood/crd.yaml"), nil)
 	spec := map[string]any{}
 	for i := range engine.MaxAnsweredErrors + 77 {
 		spec[fmt.Sprintf("k%06d", i)] = "x"

@@ -119,6 +119,9 @@ func (a *admission) context(ctx context.Context, verb string) context.Context {
 // answer encodes the object (and the old one) in the request's version.
 func (a *admission) answer(obj, old runtime.Object, errs field.ErrorList) engine.NativeAnswer {
 	out := engine.NativeAnswer{Errors: errs, Warnings: a.warnings}
+	if a.req.ObjectsUnused {
+		return out
+	}
 	var err error
 	if out.Object, err = a.encode(obj); err == nil && old != nil {
 		out.OldObject, err = a.encode(old)

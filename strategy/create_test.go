@@ -1,8 +1,11 @@
 package strategy_test
 
 import (
+	"context"
 	"strings"
 	"testing"
+
+	"github.com/kval-dev/kval/engine"
 )
 
 const deployment = `apiVersion: apps/v1
@@ -131,5 +134,28 @@ func TestNamespaceNameMessageSaysLabel(t *testing.T) {
 	res := validate(t, newCatalog(t), "apiVersion: v1\nkind: Namespace\nmetadata: {name: A}\n", "")
 	if len(res.Errors) != 1 || !strings.Contains(res.Errors[0].Detail, "RFC 1123 label") {
 		t.Fatalf("errors: %v", res.Errors)
+	}
+}
+
+// TestUnreadObjectsAreNotEncoded: a create whose caller reads no object
+// (kval validate without --show-object) gets the same errors and warnings
+// with no object encoded.
+func TestUnreadObjectsAreNotEncoded(t *testing.T) {
+	cat := newCatalog(t)
+	doc := deploymentWith("LABEL", "other", "NAME", "Web_Server")
+	obj := object(t, doc)
+	v, err := cat.ForObject(context.Background(), "apps/v1", "Deployment")
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := v.Validate(context.Background(), engine.Request{Operation: engine.Create, Object: obj, ObjectNotRead: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := summary(res), summary(validate(t, cat, doc, "")); got != want || want == "" {
+		t.Errorf("errors %q, want %q as with the object read", got, want)
+	}
+	if res.Object != nil {
+		t.Errorf("object encoded: %v", res.Object)
 	}
 }

@@ -1,19 +1,22 @@
 package strategy
 
 import (
-	"encoding/json"
 	"fmt"
 
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/runtime/schema"
+
+	"github.com/kval-dev/kval/internal/jsonvalue"
 )
 
 // decode decodes a manifest of kind gvk into its internal Go type, with
 // the defaults of its version applied, as kube-apiserver's decoder does.
-// An object it cannot decode is kube-apiserver's 400, in its words.
+// An object it cannot decode is kube-apiserver's 400, in its words. The
+// decoder reads the JSON kubectl would send (jsonvalue.Marshal is
+// json.Marshal's bytes).
 func decode(gvk schema.GroupVersionKind, obj map[string]any) (runtime.Object, error) {
-	data, err := json.Marshal(obj)
+	data, err := jsonvalue.Marshal(obj)
 	if err != nil {
 		return nil, apierrors.NewBadRequest(fmt.Sprintf("%s: %v", gvk.Kind, err))
 	}

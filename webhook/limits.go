@@ -1,12 +1,10 @@
 package webhook
 
 import (
-	"context"
 	"encoding/json"
 	"net/http"
 	"time"
 
-	"golang.org/x/sync/semaphore"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 )
 
@@ -42,40 +40,6 @@ const (
 func MaxInFlightBytesFor(memoryLimit int64) int64 {
 	budget := (memoryLimit - 64<<20) / BytesPerBodyByte
 	return max(budget, DefaultMaxBodyBytes)
-}
-
-// budget bounds the request bytes being worked on: a request holds its
-// minimum charge and its body's bytes as they arrive (metered.go) and
-// gives them back when its work ends, which may be after its answer (work
-// that outlives a timeout still holds memory).
-type budget struct {
-	sem   *semaphore.Weighted
-	limit int64
-	wait  time.Duration
-	inUse func(delta int64) // the kval_webhook_inflight_bytes gauge
-}
-
-func newBudget(limit int64, wait time.Duration, inUse func(int64)) *budget {
-	return &budget{sem: semaphore.NewWeighted(limit), limit: limit, wait: wait, inUse: inUse}
-}
-
-// acquire waits up to b.wait for n bytes of room.
-func (b *budget) acquire(ctx context.Context, n int64) error {
-	if !b.sem.TryAcquire(n) {
-		ctx, cancel := context.WithTimeout(ctx, b.wait)
-		defer cancel()
-		if err := b.sem.Acquire(ctx, n); err != nil {
-			return err
-		}
-	}
-	b.inUse(n)
-	return nil
-}
-
-// give gives n bytes back.
-func (b *budget) give(n int64) {
-	b.inUse(-n)
-	b.sem.Release(n)
 }
 
 // tooManyRequests is the Status of a request refused for want of budget.

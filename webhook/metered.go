@@ -27,6 +27,7 @@ const meteredStep = 32 << 10
 // hold is what one request holds of the budget.
 type hold struct {
 	b        *budget
+	age      uint64 // the order the request started in
 	mu       sync.Mutex
 	held     int64 // taken from the budget
 	read     int64 // body bytes arrived
@@ -35,10 +36,11 @@ type hold struct {
 
 // open takes a request's minimum charge, waiting up to the budget's wait.
 func (b *budget) open(ctx context.Context) (*hold, error) {
-	if err := b.acquire(ctx, minRequestCharge); err != nil {
+	age := b.nextAge()
+	if err := b.acquire(ctx, minRequestCharge, 0, age); err != nil {
 		return nil, &overloaded{need: minRequestCharge, limit: b.limit, wait: b.wait}
 	}
-	return &hold{b: b, held: minRequestCharge}, nil
+	return &hold{b: b, age: age, held: minRequestCharge}, nil
 }
 
 // grow charges n more body bytes, past what the hold already covers.
@@ -51,8 +53,8 @@ func (h *hold) grow(ctx context.Context, n int64) error {
 		return nil
 	}
 	step := min(max(h.read-h.held, meteredStep), room)
-	if err := h.b.acquire(ctx, step); err != nil {
-		return &overloaded{need: h.read, limit: h.b.limit, wait: h.b.wait}
+	if err := h.b.acquire(ctx, step, h.held, h.age); err != nil {
+		return &overloaded{need: h.read, limit: h.b.limit, wait: h.b.wait, preempted: errors.Is(err, errPreempted)}
 	}
 	h.held += step
 	return nil
@@ -72,9 +74,14 @@ func (h *hold) release() {
 type overloaded struct {
 	need, limit int64
 	wait        time.Duration
+	preempted   bool // refused at once: see budget
 }
 
 func (o *overloaded) Error() string {
+	if o.preempted {
+		return fmt.Sprintf("kval is overloaded: this request needs %d bytes of its in-flight budget of %d bytes (--max-inflight-bytes), "+
+			"all held by earlier requests still arriving", o.need, o.limit)
+	}
 	return fmt.Sprintf("kval is overloaded: this request needs %d bytes of its in-flight budget of %d bytes (--max-inflight-bytes), "+
 		"which stayed in use by other requests for %v", o.need, o.limit, o.wait)
 }

@@ -2,12 +2,14 @@ package crdsource
 
 import (
 	"context"
+	"errors"
 	"fmt"
 
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
 	"k8s.io/apimachinery/pkg/runtime/schema"
 	"k8s.io/client-go/dynamic"
+	"k8s.io/client-go/rest"
 	"k8s.io/client-go/tools/clientcmd"
 
 	"github.com/kval-dev/kval/annotation"
@@ -26,24 +28,24 @@ var CRDResource = schema.GroupVersionResource{Group: "apiextensions.k8s.io", Ver
 // rules) and decodes them with DecodeLive. It only lists: read-only access
 // to customresourcedefinitions is enough.
 func ReadCluster(ctx context.Context, kubeconfig string) *kvalschema.Loaded {
-	client, err := ClusterClient(kubeconfig)
+	config, err := clusterConfig(kubeconfig)
 	if err != nil {
 		return &kvalschema.Loaded{Problems: []kvalschema.Problem{sourceProblem(clusterName, err)}}
 	}
-	return ListCluster(ctx, client)
+	return listCluster(ctx, config, newBudget(maxClusterResponseBytes, maxClusterBytes))
 }
 
-// ClusterClient is a client of the cluster of a kubeconfig file; empty
-// follows kubectl's rules ($KUBECONFIG, ~/.kube/config), then the
-// in-cluster service account.
-func ClusterClient(kubeconfig string) (dynamic.Interface, error) {
+// clusterConfig is the client configuration of the cluster of a
+// kubeconfig file; empty follows kubectl's rules ($KUBECONFIG,
+// ~/.kube/config), then the in-cluster service account.
+func clusterConfig(kubeconfig string) (*rest.Config, error) {
 	rules := clientcmd.NewDefaultClientConfigLoadingRules()
 	rules.ExplicitPath = kubeconfig
 	config, err := clientcmd.NewNonInteractiveDeferredLoadingClientConfig(rules, &clientcmd.ConfigOverrides{}).ClientConfig()
 	if err != nil {
 		return nil, fmt.Errorf("reading the kubeconfig: %w", err)
 	}
-	return dynamic.NewForConfig(config)
+	return config, nil
 }
 
 // clusterPageSize is how many CRDs one list request asks for: a list of
@@ -52,14 +54,27 @@ func ClusterClient(kubeconfig string) (dynamic.Interface, error) {
 // (kube-apiserver's limit and continue, as kubectl's --chunk-size).
 const clusterPageSize = 50
 
-// ListCluster lists and decodes the CRDs client sees, a page at a time.
-func ListCluster(ctx context.Context, client dynamic.Interface) *kvalschema.Loaded {
+// listCluster lists and decodes the CRDs of a cluster, a page at a time,
+// reading no more than budget allows. A page larger than the budget lets
+// one answer be is asked for again in pages half as long.
+func listCluster(ctx context.Context, config *rest.Config, budget *budget) *kvalschema.Loaded {
+	client, err := dynamic.NewForConfig(budget.wrap(config))
+	if err != nil {
+		return &kvalschema.Loaded{Problems: []kvalschema.Problem{sourceProblem(clusterName, err)}}
+	}
 	out := &kvalschema.Loaded{}
 	opts := metav1.ListOptions{Limit: clusterPageSize}
 	for {
 		list, err := client.Resource(CRDResource).List(ctx, opts)
+		if exceeded := budget.Exceeded(); exceeded != nil {
+			err = exceeded
+		}
+		if errors.Is(err, errResponseTooLarge) && opts.Limit > 1 {
+			opts.Limit /= 2
+			continue
+		}
 		if err != nil {
-			return &kvalschema.Loaded{Problems: []kvalschema.Problem{sourceProblem(clusterName, fmt.Errorf("listing %ss: %w", kvalschema.CRDKind, err))}}
+			return &kvalschema.Loaded{Problems: []kvalschema.Problem{sourceProblem(clusterName, listError(err, opts.Limit))}}
 		}
 		decodePage(out, list.Items)
 		next := list.GetContinue()
@@ -68,6 +83,18 @@ func ListCluster(ctx context.Context, client dynamic.Interface) *kvalschema.Load
 		}
 		opts.Continue = next
 	}
+}
+
+// listError says why listing failed: the budget's bounds in their own
+// words, not client-go's "unexpected error when reading".
+func listError(err error, limit int64) error {
+	switch {
+	case errors.Is(err, errClusterTooLarge):
+		return fmt.Errorf("listing %ss: %w", kvalschema.CRDKind, errClusterTooLarge)
+	case errors.Is(err, errResponseTooLarge):
+		return fmt.Errorf("listing %ss: the cluster answered a list of %d with more than %d MiB (it does not page its lists?)", kvalschema.CRDKind, limit, maxClusterResponseBytes>>20)
+	}
+	return fmt.Errorf("listing %ss: %w", kvalschema.CRDKind, err)
 }
 
 // decodePage decodes the CRDs of one page of the list into out.

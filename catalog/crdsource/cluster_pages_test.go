@@ -9,7 +9,6 @@ import (
 	"strconv"
 	"testing"
 
-	"k8s.io/client-go/dynamic"
 	"k8s.io/client-go/rest"
 	"sigs.k8s.io/yaml"
 )
@@ -40,11 +39,7 @@ func TestTheClusterIsListedInPages(t *testing.T) {
 			"metadata": meta, "items": []any{crd, crd}})
 	}))
 	defer srv.Close()
-	client, err := dynamic.NewForConfig(&rest.Config{Host: srv.URL})
-	if err != nil {
-		t.Fatal(err)
-	}
-	loaded := ListCluster(context.Background(), client)
+	loaded := listCluster(context.Background(), &rest.Config{Host: srv.URL}, newBudget(maxClusterResponseBytes, maxClusterBytes))
 	if len(loaded.CRDs) != 2*pages || len(loaded.Problems) != 0 {
 		t.Errorf("%d CRDs, problems %v; want %d", len(loaded.CRDs), loaded.Problems, 2*pages)
 	}

@@ -17,17 +17,25 @@ import (
 // actionStep is a step of action.yml.
 type actionStep struct {
 	Name, ID, Uses, If, Run string
+	WorkingDirectory        string `json:"working-directory"`
 	Env                     map[string]string
+	With                    map[string]string
+}
+
+// actionInput is an input of action.yml.
+type actionInput struct {
+	Required bool
+	Default  string
 }
 
 // readAction reads action.yml's inputs and steps.
-func readAction(t *testing.T) (inputs map[string]struct{ Required bool }, steps map[string]actionStep) {
+func readAction(t *testing.T) (inputs map[string]actionInput, steps map[string]actionStep) {
 	t.Helper()
 	var action struct {
-		Inputs map[string]struct{ Required bool }
+		Inputs map[string]actionInput
 		Runs   struct{ Steps []actionStep }
 	}
-	raw, err := os.ReadFile("../../../../action.yml")
+	raw, err := os.ReadFile(filepath.Join(actionPath, "action.yml"))
 	if err == nil {
 		err = yaml.Unmarshal(raw, &action)
 	}
@@ -41,34 +49,56 @@ func readAction(t *testing.T) (inputs map[string]struct{ Required bool }, steps 
 	return action.Inputs, steps
 }
 
+// actionPath is the repository's root, where action.yml and its scripts
+// are: $GITHUB_ACTION_PATH.
+const actionPath = "../../../.."
+
 // runStep runs a step's script as GitHub runs bash steps, with env, and
 // returns what it wrote to $GITHUB_OUTPUT.
 func runStep(t *testing.T, script string, env map[string]string) string {
 	t.Helper()
-	for _, tool := range []string{"bash", "curl", "tar", "sha256sum"} {
+	for _, tool := range []string{"curl", "tar", "sha256sum"} {
 		if _, err := exec.LookPath(tool); err != nil {
 			t.Skipf("no %s: %v", tool, err)
 		}
 	}
+	written, out, err := runBash(t, script, env)
+	if err != nil {
+		t.Fatalf("%v: %s", err, out)
+	}
+	return written
+}
+
+// runBash runs a step's script as GitHub runs bash steps, with env (and
+// $GITHUB_ACTION_PATH), and returns what it wrote to $GITHUB_OUTPUT, and
+// its output.
+func runBash(t *testing.T, script string, env map[string]string) (written, out string, err error) {
+	t.Helper()
+	if _, err := exec.LookPath("bash"); err != nil {
+		t.Skipf("no bash: %v", err)
+	}
+	root, err := filepath.Abs(actionPath)
+	if err != nil {
+		t.Fatal(err)
+	}
 	output := filepath.Join(t.TempDir(), "output")
 	cmd := exec.Command("bash", "--noprofile", "--norc", "-eo", "pipefail", "-c", script)
-	cmd.Env = append(os.Environ(), "GITHUB_OUTPUT="+output)
+	cmd.Env = append(os.Environ(), "GITHUB_OUTPUT="+output, "GITHUB_ACTION_PATH="+root)
 	for k, v := range env {
 		cmd.Env = append(cmd.Env, k+"="+v)
 	}
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("%v: %s", err, out)
-	}
-	written, _ := os.ReadFile(output)
-	return string(written)
+	combined, err := cmd.CombinedOutput()
+	raw, _ := os.ReadFile(output)
+	return string(raw), string(combined), err
 }
 
 // TestActionCRDsOptional: the CRDs may come with the manifests, so crds
 // is optional, and without it the script passes no --crd (issue 45 item 8),
-// here on cert-manager's deploy/ tree, which carries its Issuer CRD.
+// here on cert-manager's deploy/ tree, which carries its Issuer CRD. paths
+// is optional too: a workflow may give only overlays or charts (issue 50).
 func TestActionCRDsOptional(t *testing.T) {
 	inputs, steps := readAction(t)
-	if inputs["crds"].Required || !inputs["paths"].Required {
+	if inputs["crds"].Required || inputs["paths"].Required {
 		t.Errorf("crds required %v, paths required %v", inputs["crds"].Required, inputs["paths"].Required)
 	}
 	bin := t.TempDir()

@@ -6,46 +6,50 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/spf13/pflag"
 	"sigs.k8s.io/yaml"
 )
 
 // TestActionPassesFlagsValidateHas keeps action.yml in step with kval
-// validate: every flag its script passes exists, and every input it
-// declares reaches the script.
+// validate: every run of kval its script makes with every input set
+// parses as kval validate's flags, and every input it declares reaches a
+// step.
 func TestActionPassesFlagsValidateHas(t *testing.T) {
-	var action struct {
-		Inputs map[string]any
-		Runs   struct {
-			Using string
-			Steps []struct {
-				Run string
-				Env map[string]string
-			}
-		}
-	}
-	raw, err := os.ReadFile("../../../../action.yml")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := yaml.Unmarshal(raw, &action); err != nil || action.Runs.Using != "composite" {
-		t.Fatalf("%v: using %q", err, action.Runs.Using)
-	}
-	used, flags := map[string]bool{}, 0
-	for _, step := range action.Runs.Steps {
-		flags += checkValidateFlags(t, step.Run)
+	inputs, steps := readAction(t)
+	used := map[string]bool{}
+	ref := regexp.MustCompile(`inputs\.([a-z-]+)`)
+	for _, step := range steps {
+		values := []string{step.If, step.WorkingDirectory}
 		for _, v := range step.Env {
-			for _, m := range regexp.MustCompile(`inputs\.([a-z-]+)`).FindAllStringSubmatch(v, -1) {
+			values = append(values, v)
+		}
+		for _, v := range step.With {
+			values = append(values, v)
+		}
+		for _, v := range values {
+			for _, m := range ref.FindAllStringSubmatch(v, -1) {
 				used[m[1]] = true
 			}
 		}
 	}
-	if flags < 5 {
-		t.Errorf("the action passes %d flags: is the script still read?", flags)
-	}
-	for name := range action.Inputs {
-		if !used[name] && name != "go-version" && name != "working-directory" {
+	for name := range inputs {
+		if !used[name] {
 			t.Errorf("input %s is not used", name)
 		}
+	}
+	flags := 0
+	for _, args := range runWithFakes(t).kval {
+		cmd := newValidateCommand(streams{})
+		if len(args) == 0 || args[0] != "validate" {
+			t.Fatalf("kval ran with %q", args)
+		}
+		if err := cmd.ParseFlags(args[1:]); err != nil {
+			t.Errorf("kval %s: %v", strings.Join(args, " "), err)
+		}
+		cmd.Flags().Visit(func(*pflag.Flag) { flags++ })
+	}
+	if flags < 15 {
+		t.Errorf("the action passes %d flags in all: is the script still run?", flags)
 	}
 }
 
@@ -66,50 +70,42 @@ func TestPreCommitHookRunsValidate(t *testing.T) {
 	}
 }
 
-// checkValidateFlags fails on a --flag in script that kval validate
-// lacks, and returns how many flags it found.
-func checkValidateFlags(t *testing.T, script string) int {
-	t.Helper()
-	cmd := newValidateCommand(streams{})
-	found := regexp.MustCompile(`(?:^|\s|\()--([a-z-]+)`).FindAllStringSubmatch(script, -1)
-	for _, m := range found {
-		if cmd.Flags().Lookup(m[1]) == nil {
-			t.Errorf("kval validate has no flag --%s", m[1])
-		}
-	}
-	return len(found)
-}
-
 // TestActionCachesItsBuild: the action builds kval only when the cache has
-// no binary for the exact version (latest and branches resolved first).
+// no binary for the exact version (latest and branches resolved first),
+// and kustomize and helm only when the cache has none for the version
+// asked for (issue 50 item 4).
 func TestActionCachesItsBuild(t *testing.T) {
-	var action struct {
-		Runs struct {
-			Steps []struct {
-				ID, Uses, If, Run string
-				With              map[string]string
-			}
-		}
-	}
-	raw, err := os.ReadFile("../../../../action.yml")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := yaml.Unmarshal(raw, &action); err != nil {
-		t.Fatal(err)
-	}
-	var resolves, caches, buildsOnMiss bool
-	for _, s := range action.Runs.Steps {
+	_, steps := readAction(t)
+	var resolves, caches bool
+	installs := 0
+	cached := map[string]string{} // renderer: the id of its cache step
+	for _, s := range steps {
 		switch {
 		case strings.Contains(s.Run, "go list -m") && s.ID != "":
 			resolves = true
 		case strings.HasPrefix(s.Uses, "actions/cache@") && strings.Contains(s.With["key"], ".outputs.version"):
 			caches = true
-		case strings.Contains(s.Run, "go install"):
-			buildsOnMiss = strings.Contains(s.If, "cache-hit != 'true'")
+		case strings.HasPrefix(s.Uses, "actions/cache@"):
+			for _, r := range []string{"kustomize", "helm"} {
+				if strings.Contains(s.With["key"], "inputs."+r+"-version") {
+					cached[r] = s.ID
+				}
+			}
+		}
+		if strings.Contains(s.Run, "go install") {
+			installs++
+			if !strings.Contains(s.If, "cache-hit != 'true'") {
+				t.Errorf("step %q builds even when its cache has the binary: if %q", s.Name, s.If)
+			}
 		}
 	}
-	if !resolves || !caches || !buildsOnMiss {
-		t.Errorf("resolves the version %v, caches by it %v, builds only on a miss %v", resolves, caches, buildsOnMiss)
+	if !resolves || !caches || installs != 2 {
+		t.Errorf("resolves the version %v, caches by it %v, %d steps build (want kval's and the renderers')", resolves, caches, installs)
+	}
+	install := steps["Install the renderers"]
+	for _, r := range []string{"kustomize", "helm"} {
+		if cached[r] == "" || !strings.Contains(install.If, "steps."+cached[r]+".outputs.cache-hit != 'true'") {
+			t.Errorf("%s: cached by step %q, built if %q", r, cached[r], install.If)
+		}
 	}
 }

@@ -4,31 +4,14 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/kval-dev/kval/engine"
 )
 
-const floodCRD = `apiVersion: apiextensions.k8s.io/v1
-kind: CustomResourceDefinition
-metadata: {name: floods.example.kval.dev}
-spec:
-  group: example.kval.dev
-  names: {kind: Flood, plural: floods}
-  scope: Cluster
-  versions:
-  - name: v1
-    served: true
-    storage: true
-    schema:
-      openAPIV3Schema:
-        type: object
-        properties:
-          spec: {type: object, additionalProperties: {type: integer}}
-`
+// floodCRD is a CRD whose objects can hold any number of errors.
+const floodCRD = "../../../../testdata/errorflood/crd.yaml"
 
 // floodObject is a Flood with n errors: n strings where integers belong.
 func floodObject(n int) string {
@@ -47,10 +30,7 @@ func floodObject(n int) string {
 // TestAnObjectWithManyErrorsListsTheFirstAndCountsTheRest: the CLI lists
 // as many errors as the webhook's answer does, and says how many more.
 func TestAnObjectWithManyErrorsListsTheFirstAndCountsTheRest(t *testing.T) {
-	crd := filepath.Join(t.TempDir(), "crd.yaml")
-	if err := os.WriteFile(crd, []byte(floodCRD), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	crd := floodCRD
 	in := floodObject(engine.MaxAnsweredErrors + 321)
 	var out, errOut bytes.Buffer
 	if code := Main([]string{"validate", "--crd", crd, "-o", "json", "-"}, strings.NewReader(in), &out, &errOut); code != ExitInvalid {
@@ -78,10 +58,7 @@ func TestAnObjectWithManyErrorsListsTheFirstAndCountsTheRest(t *testing.T) {
 // BenchmarkValidateErrorFlood: kval validate of one object with n errors,
 // in the text output.
 func BenchmarkValidateErrorFlood(b *testing.B) {
-	crd := filepath.Join(b.TempDir(), "crd.yaml")
-	if err := os.WriteFile(crd, []byte(floodCRD), 0o644); err != nil {
-		b.Fatal(err)
-	}
+	crd := floodCRD
 	for _, n := range []int{1_000, 10_000, 100_000} {
 		b.Run(fmt.Sprint(n), func(b *testing.B) {
 			in := floodObject(n)

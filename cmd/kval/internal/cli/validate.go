@@ -375,7 +375,7 @@ func validateOne(ctx context.Context, cat *catalog.Catalog, olds *oldObjects, o 
 	}
 	r.Namespace = defaultNamespace(v, in.doc.Object, o.namespace)
 	req := engine.Request{Operation: engine.Create, Object: in.doc.Object, DisableRatcheting: !o.ratcheting, FieldValidation: o.mode(),
-		KvalChecksAfterErrors: true} // one round in CI: kval's checks are reported beside kube-apiserver's errors
+		ObjectNotRead: !o.showObject, KvalChecksAfterErrors: true} // one round in CI: kval's checks are reported beside kube-apiserver's errors
 	old, err := olds.find(r.APIVersion, r.Kind, r.Namespace, r.Name)
 	switch {
 	case err != nil:
