@@ -33,6 +33,7 @@ type Client struct {
 	manager  string // the field manager of writes that name none
 	managers map[managerKey]*managedfields.FieldManager
 	kudo     *kudoInstances // nil: Instances are custom resources like any other
+	rbac     *escalation    // RBAC's checks of roles and bindings a Server's users write
 
 	builtinVersion string           // option ValidateBuiltins
 	skipBuiltins   bool             // option SkipBuiltinValidation
@@ -82,6 +83,9 @@ func New(crds Schemas, scheme *runtime.Scheme, opts ...Option) (*Client, error) 
 		return nil, err
 	}
 	c.catalog = cat
+	if c.rbac, err = newEscalation(c.store); err != nil {
+		return nil, err
+	}
 	c.known.Store(newKinds(cat.CRDs(), scheme))
 	if !c.skipBuiltins {
 		if c.builtins, err = builtinCatalog(c.builtinVersion); err != nil {

@@ -82,6 +82,9 @@ func (c *Client) admitCreate(ctx context.Context, t *target, w write) (map[strin
 		return c.validate(ctx, t, w)
 	}
 	t.convertBuiltin(w.object)
+	if err := c.rbac.checkEscalation(ctx, t, w.object, nil); err != nil {
+		return nil, err
+	}
 	out, native, err := c.admitBuiltin(ctx, t, w)
 	if err != nil {
 		return nil, err

@@ -1,6 +1,7 @@
 package kvaltest
 
 import (
+	"context"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
@@ -58,9 +59,16 @@ func Serve(c *Client) (*Server, error) {
 	if err != nil {
 		return nil, fmt.Errorf("kvaltest: serving a closed client: %w", err)
 	}
+	if err := storeBootstrapPolicy(context.Background(), c); err != nil {
+		return nil, fmt.Errorf("kvaltest: %w", err)
+	}
 	s := &Server{client: c, history: h}
 	s.discovery.Store(s.discover())
-	s.http = httptest.NewServer(http.HandlerFunc(s.serveHTTP))
+	handler, err := s.authorized(http.HandlerFunc(s.serveHTTP))
+	if err != nil {
+		return nil, fmt.Errorf("kvaltest: %w", err)
+	}
+	s.http = httptest.NewServer(handler)
 	return s, nil
 }
 

@@ -1,19 +1,85 @@
 package kvaltest
 
 import (
-	"fmt"
 	"net/http"
 
-	authenticationv1 "k8s.io/api/authentication/v1"
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/runtime/schema"
+	"k8s.io/apimachinery/pkg/runtime/serializer"
+	"k8s.io/apimachinery/pkg/util/sets"
+	"k8s.io/apiserver/pkg/authentication/user"
+	"k8s.io/apiserver/pkg/authorization/authorizer"
+	"k8s.io/apiserver/pkg/endpoints/filters"
+	"k8s.io/apiserver/pkg/endpoints/filters/impersonation"
+	"k8s.io/apiserver/pkg/endpoints/request"
+	genericfeatures "k8s.io/apiserver/pkg/features"
+	utilfeature "k8s.io/apiserver/pkg/util/feature"
 )
 
-// kvaltest authenticates and authorizes nothing: every request runs as
-// an administrator, as envtest's default user (system:masters) does. What
-// would need an identity or an authorizer is refused with an error that
-// says so, never answered as if it were allowed: impersonation, and the
-// reviews that ask the authorizer or the authenticator.
+// kvaltest checks no credentials: every request is envtest's
+// administrator's (user "admin" in system:masters). From there on the
+// server runs kube-apiserver's own filters, in kube-apiserver's order
+// (DefaultBuildHandlerChain): impersonation turns a request with
+// Impersonate-* headers into the impersonated user's, and authorization
+// answers 403, with kube-apiserver's message, what that user may not do:
+// system:masters may do anything, everyone else what RBAC allows over
+// the store's roles and bindings (kube-apiserver's bootstrap policy
+// among them, rbac_bootstrap.go). The reviews that ask the authorizer or
+// the authenticator are refused with 501.
+
+// administrator is the user every request authenticates as.
+var administrator = &user.DefaultInfo{Name: "admin", Groups: []string{user.SystemPrivilegedGroup, user.AllAuthenticated}}
+
+// authorized wraps the server's handler in those filters.
+func (s *Server) authorized(h http.Handler) (http.Handler, error) {
+	a, err := newAuthorizer(rbacView{store: s.client.store})
+	if err != nil {
+		return nil, err
+	}
+	codecs := statusCodecs()
+	h = filters.WithAuthorization(h, a, codecs)
+	h = withPriorityAndFairness(h)
+	h = impersonating(h, a, codecs)
+	h = asAdministrator(h)
+	return filters.WithRequestInfo(h, &request.RequestInfoFactory{APIPrefixes: sets.NewString("api", "apis"), GrouplessAPIPrefixes: sets.NewString("api")}), nil
+}
+
+// impersonating is kube-apiserver's impersonation filter: constrained
+// impersonation where its feature gate is on (the default since 1.36),
+// else the legacy one.
+func impersonating(h http.Handler, a authorizer.Authorizer, codecs runtime.NegotiatedSerializer) http.Handler {
+	if utilfeature.DefaultFeatureGate.Enabled(genericfeatures.ConstrainedImpersonation) {
+		return impersonation.WithConstrainedImpersonation(h, a, codecs)
+	}
+	return impersonation.WithImpersonation(h, a, codecs)
+}
+
+// asAdministrator authenticates a request as the administrator.
+func asAdministrator(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		h.ServeHTTP(w, r.WithContext(request.WithUser(r.Context(), administrator)))
+	})
+}
+
+// withPriorityAndFairness sets the APF headers of every answer past
+// impersonation, refusals by the authorizer included, where
+// kube-apiserver's filter stands.
+func withPriorityAndFairness(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		setPriorityAndFairness(w)
+		h.ServeHTTP(w, r)
+	})
+}
+
+// statusCodecs encode the Status of a refusal, as kube-apiserver's
+// filters write it.
+func statusCodecs() runtime.NegotiatedSerializer {
+	scheme := runtime.NewScheme()
+	metav1.AddToGroupVersion(scheme, schema.GroupVersion{Version: "v1"})
+	return serializer.NewCodecFactory(scheme).WithoutConversion()
+}
 
 // unmodelledReviews are the resources whose answer is the authorizer's or
 // the authenticator's.
@@ -26,33 +92,10 @@ var unmodelledReviews = map[schema.GroupResource]bool{
 	{Group: "authentication.k8s.io", Resource: "selfsubjectreviews"}:       true,
 }
 
-// impersonationHeaders are the headers of an impersonated request.
-var impersonationHeaders = []string{
-	authenticationv1.ImpersonateUserHeader, authenticationv1.ImpersonateGroupHeader, authenticationv1.ImpersonateUIDHeader,
-}
-
-// refuseImpersonation answers an impersonated request, of any path, with
-// 501 and kvaltest's reason, and reports whether it did. The reason is
-// plain text, not a Status: discovery, the first request an impersonating
-// client sends (a RESTMapper, a dry run), reads the body of an error only
-// when it is text, and would show a Status as "unknown"; typed clients
-// show the text too.
-func refuseImpersonation(w http.ResponseWriter, r *http.Request) bool {
-	for _, h := range impersonationHeaders {
-		if v := r.Header.Get(h); v != "" {
-			w.Header().Set("Content-Type", "text/plain; charset=utf-8")
-			w.WriteHeader(http.StatusNotImplemented)
-			fmt.Fprintf(w, "kvaltest does not model impersonation (%s: %s): requests run as an administrator, unauthorized ones included", h, v)
-			return true
-		}
-	}
-	return false
-}
-
 // refuseReview refuses a review of the authorizer or the authenticator.
 func refuseReview(rt *route) error {
 	if unmodelledReviews[rt.kind.resource] {
-		return notModelled(rt.kind.resource, "kvaltest does not model authentication or authorization (RBAC): it cannot answer "+rt.kind.resource.String())
+		return notModelled(rt.kind.resource, "kvaltest does not answer access or token reviews: it cannot answer "+rt.kind.resource.String())
 	}
 	return nil
 }

@@ -17,11 +17,7 @@ import (
 
 // serveHTTP answers discovery, then resource requests.
 func (s *Server) serveHTTP(w http.ResponseWriter, r *http.Request) {
-	setPriorityAndFairness(w)
 	if serveHealth(w, r) {
-		return
-	}
-	if refuseImpersonation(w, r) {
 		return
 	}
 	if s.serveDiscovery(w, r) {

@@ -143,6 +143,9 @@ func (c *Client) admitUpdate(ctx context.Context, t *target, u update, old map[s
 		return c.validate(ctx, t, w)
 	}
 	t.convertBuiltin(w.object)
+	if err := c.rbac.checkEscalation(ctx, t, w.object, old); err != nil {
+		return nil, err
+	}
 	admitted, _, err := c.admitBuiltin(ctx, t, w)
 	if err != nil {
 		return nil, err

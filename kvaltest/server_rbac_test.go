@@ -1,0 +1,107 @@
+package kvaltest_test
+
+import (
+	"context"
+	"net/http"
+	"testing"
+
+	corev1 "k8s.io/api/core/v1"
+	rbacv1 "k8s.io/api/rbac/v1"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/client-go/kubernetes"
+	"k8s.io/client-go/rest"
+)
+
+// impersonating is a clientset of the server that impersonates a
+// service account, as a controller that applies on a tenant's behalf does.
+func impersonating(t *testing.T, cfg *rest.Config, namespace, name string) kubernetes.Interface {
+	t.Helper()
+	cfg.Impersonate = rest.ImpersonationConfig{UserName: "system:serviceaccount:" + namespace + ":" + name}
+	return kubernetes.NewForConfigOrDie(cfg)
+}
+
+// An impersonated service account may do nothing until a binding lets it:
+// kube-apiserver's 403 and message, then the write, as RBAC decides over
+// the bootstrap policy's cluster-admin. Discovery is every user's.
+func TestServerAuthorizesImpersonatedUsersWithRBAC(t *testing.T) {
+	srv, admin := newClientset(t)
+	ctx := context.Background()
+	tenant := impersonating(t, srv.Config(), "ns", "deployer")
+	cm := &corev1.ConfigMap{ObjectMeta: metav1.ObjectMeta{Name: "c"}}
+	_, err := tenant.CoreV1().ConfigMaps("ns").Create(ctx, cm, metav1.CreateOptions{})
+	want := `configmaps is forbidden: User "system:serviceaccount:ns:deployer" cannot create resource "configmaps" in API group "" in the namespace "ns"`
+	if statusCode(err) != http.StatusForbidden || err.Error() != want {
+		t.Fatalf("before a binding: %v, want 403 %s", err, want)
+	}
+	if _, err := tenant.Discovery().ServerGroups(); err != nil {
+		t.Errorf("discovery, which system:discovery allows every user: %v", err)
+	}
+	bind(t, admin, "cluster-admin", rbacv1.Subject{Kind: "ServiceAccount", Name: "deployer", Namespace: "ns"})
+	if _, err := tenant.CoreV1().ConfigMaps("ns").Create(ctx, cm, metav1.CreateOptions{}); err != nil {
+		t.Errorf("bound to cluster-admin: %v", err)
+	}
+}
+
+// bind binds a ClusterRole to a subject cluster-wide, as the administrator.
+func bind(t *testing.T, cs kubernetes.Interface, role string, subject rbacv1.Subject) {
+	t.Helper()
+	crb := &rbacv1.ClusterRoleBinding{ObjectMeta: metav1.ObjectMeta{GenerateName: role + "-"}, Subjects: []rbacv1.Subject{subject},
+		RoleRef: rbacv1.RoleRef{APIGroup: rbacv1.GroupName, Kind: "ClusterRole", Name: role}}
+	if _, err := cs.RbacV1().ClusterRoleBindings().Create(context.Background(), crb, metav1.CreateOptions{}); err != nil {
+		t.Fatalf("binding %s: %v", role, err)
+	}
+}
+
+// The server holds kube-apiserver's bootstrap policy: cluster-admin,
+// labelled and annotated as kube-apiserver creates it.
+func TestServerHoldsTheBootstrapPolicy(t *testing.T) {
+	_, admin := newClientset(t)
+	role, err := admin.RbacV1().ClusterRoles().Get(context.Background(), "cluster-admin", metav1.GetOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if role.Labels["kubernetes.io/bootstrapping"] != "rbac-defaults" || role.Annotations[rbacv1.AutoUpdateAnnotationKey] != "true" || len(role.Rules) != 2 {
+		t.Errorf("cluster-admin: labels %v, annotations %v, rules %v", role.Labels, role.Annotations, role.Rules)
+	}
+	if _, err := admin.RbacV1().ClusterRoleBindings().Get(context.Background(), "system:discovery", metav1.GetOptions{}); err != nil {
+		t.Error(err)
+	}
+}
+
+// A user may write a role only with permissions it holds, and bind a role
+// only if it holds the role's permissions: kube-apiserver's escalation
+// checks, their 403s, and a binding's 404 for a role not there (named as
+// kube-apiserver names it, by the request's resource).
+func TestServerRefusesRBACEscalation(t *testing.T) {
+	srv, admin := newClientset(t)
+	ctx := context.Background()
+	writesRoles := &rbacv1.ClusterRole{ObjectMeta: metav1.ObjectMeta{Name: "writes-roles"}, Rules: []rbacv1.PolicyRule{
+		{APIGroups: []string{rbacv1.GroupName}, Resources: []string{"roles", "rolebindings"}, Verbs: []string{"create", "get"}},
+		{APIGroups: []string{""}, Resources: []string{"configmaps"}, Verbs: []string{"get"}},
+	}}
+	if _, err := admin.RbacV1().ClusterRoles().Create(ctx, writesRoles, metav1.CreateOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	bind(t, admin, "writes-roles", rbacv1.Subject{Kind: "ServiceAccount", Name: "tenant", Namespace: "ns"})
+	tenant := impersonating(t, srv.Config(), "ns", "tenant")
+
+	binding := &rbacv1.RoleBinding{ObjectMeta: metav1.ObjectMeta{Name: "reads"}, RoleRef: rbacv1.RoleRef{APIGroup: rbacv1.GroupName, Kind: "Role", Name: "reads"},
+		Subjects: []rbacv1.Subject{{Kind: "ServiceAccount", Name: "default", Namespace: "ns"}}}
+	_, err := tenant.RbacV1().RoleBindings("ns").Create(ctx, binding, metav1.CreateOptions{})
+	if want := `rolebindings.rbac.authorization.k8s.io "reads" not found`; statusCode(err) != http.StatusNotFound || err.Error() != want {
+		t.Errorf("a binding to a Role not there: %v, want 404 %s", err, want)
+	}
+	tooMuch := &rbacv1.Role{ObjectMeta: metav1.ObjectMeta{Name: "lists"}, Rules: []rbacv1.PolicyRule{{APIGroups: []string{""}, Resources: []string{"configmaps"}, Verbs: []string{"list"}}}}
+	_, err = tenant.RbacV1().Roles("ns").Create(ctx, tooMuch, metav1.CreateOptions{})
+	if statusCode(err) != http.StatusForbidden || !contains(err.Error(), `roles.rbac.authorization.k8s.io "lists" is forbidden: user "system:serviceaccount:ns:tenant"`) ||
+		!contains(err.Error(), "attempting to grant RBAC permissions not currently held") {
+		t.Errorf("a Role granting more than its writer holds: %v", err)
+	}
+	reads := &rbacv1.Role{ObjectMeta: metav1.ObjectMeta{Name: "reads"}, Rules: []rbacv1.PolicyRule{{APIGroups: []string{""}, Resources: []string{"configmaps"}, Verbs: []string{"get"}}}}
+	if _, err := tenant.RbacV1().Roles("ns").Create(ctx, reads, metav1.CreateOptions{}); err != nil {
+		t.Errorf("a Role granting what its writer holds: %v", err)
+	}
+	if _, err := tenant.RbacV1().RoleBindings("ns").Create(ctx, binding, metav1.CreateOptions{}); err != nil {
+		t.Errorf("a binding to a Role whose rules its writer holds: %v", err)
+	}
+}
