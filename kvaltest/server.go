@@ -26,6 +26,7 @@ type Server struct {
 	history   *history
 	discovery atomic.Pointer[discovery] // rebuilt when the client's kinds change
 	closing   sync.Once
+	reviews   reviews // the access reviews' registries (server_reviews.go)
 }
 
 // NewServer starts a server of a new client (see NewClient) for the life of t.

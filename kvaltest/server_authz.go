@@ -11,11 +11,13 @@ import (
 	"k8s.io/apimachinery/pkg/util/sets"
 	"k8s.io/apiserver/pkg/authentication/user"
 	"k8s.io/apiserver/pkg/authorization/authorizer"
+	"k8s.io/apiserver/pkg/authorization/union"
 	"k8s.io/apiserver/pkg/endpoints/filters"
 	"k8s.io/apiserver/pkg/endpoints/filters/impersonation"
 	"k8s.io/apiserver/pkg/endpoints/request"
 	genericfeatures "k8s.io/apiserver/pkg/features"
 	utilfeature "k8s.io/apiserver/pkg/util/feature"
+	rbacauthorizer "k8s.io/kubernetes/plugin/pkg/auth/authorizer/rbac"
 )
 
 // kvaltest checks no credentials: every request is envtest's
@@ -26,18 +28,21 @@ import (
 // answers 403, with kube-apiserver's message, what that user may not do:
 // system:masters may do anything, everyone else what RBAC allows over
 // the store's roles and bindings (kube-apiserver's bootstrap policy
-// among them, rbac_bootstrap.go). The reviews that ask the authorizer or
-// the authenticator are refused with 501.
+// among them, rbac_bootstrap.go). Access reviews ask the same authorizer
+// (server_reviews.go).
 
 // administrator is the user every request authenticates as.
 var administrator = &user.DefaultInfo{Name: "admin", Groups: []string{user.SystemPrivilegedGroup, user.AllAuthenticated}}
 
-// authorized wraps the server's handler in those filters.
+// authorized wraps the server's handler in those filters, and keeps their
+// authorizer for the access reviews.
 func (s *Server) authorized(h http.Handler) (http.Handler, error) {
-	a, err := newAuthorizer(rbacView{store: s.client.store})
+	view := rbacView{store: s.client.store}
+	a, err := newAuthorizer(view)
 	if err != nil {
 		return nil, err
 	}
+	s.reviews = newReviews(a, union.NewRuleResolvers(rbacauthorizer.New(view, view, view, view)))
 	codecs := statusCodecs()
 	h = filters.WithAuthorization(h, a, codecs)
 	h = withPriorityAndFairness(h)
@@ -79,25 +84,6 @@ func statusCodecs() runtime.NegotiatedSerializer {
 	scheme := runtime.NewScheme()
 	metav1.AddToGroupVersion(scheme, schema.GroupVersion{Version: "v1"})
 	return serializer.NewCodecFactory(scheme).WithoutConversion()
-}
-
-// unmodelledReviews are the resources whose answer is the authorizer's or
-// the authenticator's.
-var unmodelledReviews = map[schema.GroupResource]bool{
-	{Group: "authorization.k8s.io", Resource: "subjectaccessreviews"}:      true,
-	{Group: "authorization.k8s.io", Resource: "selfsubjectaccessreviews"}:  true,
-	{Group: "authorization.k8s.io", Resource: "localsubjectaccessreviews"}: true,
-	{Group: "authorization.k8s.io", Resource: "selfsubjectrulesreviews"}:   true,
-	{Group: "authentication.k8s.io", Resource: "tokenreviews"}:             true,
-	{Group: "authentication.k8s.io", Resource: "selfsubjectreviews"}:       true,
-}
-
-// refuseReview refuses a review of the authorizer or the authenticator.
-func refuseReview(rt *route) error {
-	if unmodelledReviews[rt.kind.resource] {
-		return notModelled(rt.kind.resource, "kvaltest does not answer access or token reviews: it cannot answer "+rt.kind.resource.String())
-	}
-	return nil
 }
 
 // notModelled is kube-apiserver's 501 Not Implemented, with kvaltest's reason.

@@ -1,17 +1,14 @@
 package kvaltest_test
 
 import (
-	"context"
 	"errors"
 	"io"
 	"net/http"
 	"strings"
 	"testing"
 
-	authorizationv1 "k8s.io/api/authorization/v1"
 	flowcontrolv1 "k8s.io/api/flowcontrol/v1"
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
-	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 )
 
 // /healthz, /livez and /readyz answer "ok", as kube-apiserver's do.
@@ -42,18 +39,6 @@ func TestServerSendsPriorityAndFairnessHeaders(t *testing.T) {
 		if resp.Header.Get(h) == "" {
 			t.Errorf("no %s header", h)
 		}
-	}
-}
-
-// The reviews that ask the authorizer or the authenticator are refused
-// with an error that says kvaltest does not answer them, never answered
-// as allowed.
-func TestServerRefusesReviews(t *testing.T) {
-	_, cs := newClientset(t)
-	review := &authorizationv1.SelfSubjectAccessReview{Spec: authorizationv1.SelfSubjectAccessReviewSpec{ResourceAttributes: &authorizationv1.ResourceAttributes{Verb: "get", Resource: "pods"}}}
-	_, err := cs.AuthorizationV1().SelfSubjectAccessReviews().Create(context.Background(), review, metav1.CreateOptions{})
-	if code := statusCode(err); code != http.StatusNotImplemented || !contains(err.Error(), "does not answer access or token reviews") {
-		t.Errorf("a SelfSubjectAccessReview: %d %v, want kvaltest's refusal", code, err)
 	}
 }
 

@@ -29,11 +29,14 @@ func (s *Server) serveHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	rt, err := s.routeOf(gv, rest)
-	if err == nil {
-		err = refuseReview(rt)
-	}
 	if err != nil {
 		writeError(w, err)
+		return
+	}
+	if review, err := s.serveReview(w, r, rt); review {
+		if err != nil {
+			writeError(w, err)
+		}
 		return
 	}
 	ctx, warnings := withResponseWarnings(r.Context())

@@ -5,6 +5,8 @@ import (
 	"net/http"
 	"testing"
 
+	authenticationv1 "k8s.io/api/authentication/v1"
+	authorizationv1 "k8s.io/api/authorization/v1"
 	corev1 "k8s.io/api/core/v1"
 	rbacv1 "k8s.io/api/rbac/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
@@ -103,5 +105,37 @@ func TestServerRefusesRBACEscalation(t *testing.T) {
 	}
 	if _, err := tenant.RbacV1().RoleBindings("ns").Create(ctx, binding, metav1.CreateOptions{}); err != nil {
 		t.Errorf("a binding to a Role whose rules its writer holds: %v", err)
+	}
+}
+
+// Access reviews ask the server's authorizer, as kube-apiserver's do; a
+// TokenReview, which needs an authenticator, is refused with 501.
+func TestServerAnswersAccessReviews(t *testing.T) {
+	srv, admin := newClientset(t)
+	ctx := context.Background()
+	tenant := impersonating(t, srv.Config(), "ns", "tenant")
+	attrs := &authorizationv1.ResourceAttributes{Namespace: "ns", Verb: "get", Resource: "configmaps"}
+	self := &authorizationv1.SelfSubjectAccessReview{Spec: authorizationv1.SelfSubjectAccessReviewSpec{ResourceAttributes: attrs}}
+	asAdmin, err := admin.AuthorizationV1().SelfSubjectAccessReviews().Create(ctx, self, metav1.CreateOptions{})
+	if err != nil || !asAdmin.Status.Allowed {
+		t.Errorf("the administrator's own review: %v %+v, want allowed", err, asAdmin.Status)
+	}
+	asTenant, err := tenant.AuthorizationV1().SelfSubjectAccessReviews().Create(ctx, self, metav1.CreateOptions{})
+	if err != nil || asTenant.Status.Allowed {
+		t.Errorf("an unbound service account's own review: %v %+v, want not allowed", err, asTenant.Status)
+	}
+	bind(t, admin, "view", rbacv1.Subject{Kind: "User", Name: "jane"})
+	sar := &authorizationv1.SubjectAccessReview{Spec: authorizationv1.SubjectAccessReviewSpec{User: "jane", ResourceAttributes: attrs}}
+	forJane, err := admin.AuthorizationV1().SubjectAccessReviews().Create(ctx, sar, metav1.CreateOptions{})
+	if err != nil || forJane.Status.Allowed {
+		t.Errorf("jane, bound to the aggregated view role no controller fills: %v %+v, want not allowed", err, forJane.Status)
+	}
+	who, err := tenant.AuthenticationV1().SelfSubjectReviews().Create(ctx, &authenticationv1.SelfSubjectReview{}, metav1.CreateOptions{})
+	if err != nil || who.Status.UserInfo.Username != "system:serviceaccount:ns:tenant" {
+		t.Errorf("who an impersonating client is: %v %+v", err, who.Status.UserInfo)
+	}
+	_, err = admin.AuthenticationV1().TokenReviews().Create(ctx, &authenticationv1.TokenReview{Spec: authenticationv1.TokenReviewSpec{Token: "t"}}, metav1.CreateOptions{})
+	if statusCode(err) != http.StatusNotImplemented || !contains(err.Error(), "kvaltest has no authenticator") {
+		t.Errorf("a TokenReview: %v, want kvaltest's 501", err)
 	}
 }
