@@ -3,6 +3,7 @@ package e2e
 import (
 	"context"
 	"fmt"
+	"regexp"
 	"slices"
 	"strings"
 	"time"
@@ -87,11 +88,19 @@ func comparableRules(status authorizationv1.SubjectRulesReviewStatus) authorizat
 	return status
 }
 
+var instanceID = regexp.MustCompile(`-[0-9a-f]{12}$`)
+
 // observeBootstrapPolicy records two roles kube-apiserver creates at start.
 func observeBootstrapPolicy(ctx context.Context, admin kubernetes.Interface, o observations) {
 	for _, name := range []string{"cluster-admin", "system:discovery"} {
 		role, err := admin.RbacV1().ClusterRoles().Get(ctx, name, metav1.GetOptions{})
-		o["bootstrap ClusterRole "+name] = fmt.Sprintln(errText(err), role.Labels, role.Annotations, jsonOf(role.Rules))
+		var managers []string
+		for _, f := range role.ManagedFields {
+			// kube-apiserver's manager names its instance ("kube-apiserver-" and
+			// an id of 12 hex digits); kvaltest's is "kube-apiserver".
+			managers = append(managers, instanceID.ReplaceAllString(f.Manager, "")+" "+string(f.Operation))
+		}
+		o["bootstrap ClusterRole "+name] = fmt.Sprintln(errText(err), role.Labels, role.Annotations, jsonOf(role.Rules), managers)
 	}
 }
 

@@ -182,6 +182,19 @@
 // sends the initial events of client-go's streaming list with their
 // closing bookmark.
 //
+// Requests authenticate as envtest's administrator ("admin" in
+// system:masters; no credentials are checked), then go through
+// kube-apiserver's own impersonation and authorization filters
+// (server_authz.go): a request that impersonates a user (a service
+// account a controller acts for) gets what RBAC over the store's roles
+// and bindings allows it, else kube-apiserver's 403; writes of roles and
+// bindings by such a user get RBAC's escalation checks (rbac_escalation.go).
+// The server stores kube-apiserver's bootstrap ClusterRoles and
+// ClusterRoleBindings when it starts (rbac_bootstrap.go), and answers
+// access reviews and SelfSubjectReview with kube-apiserver's registries
+// (server_reviews.go); a TokenReview is 501, as it needs an authenticator.
+// The client alone authorizes nothing: its callers are administrators.
+//
 // CustomResourceDefinitions (apiextensions.k8s.io/v1, served whether or
 // not the scheme has their Go types) written at run time, through the
 // server or the client, are checked as kube-apiserver validates a CRD

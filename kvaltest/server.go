@@ -1,7 +1,6 @@
 package kvaltest
 
 import (
-	"context"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
@@ -60,7 +59,7 @@ func Serve(c *Client) (*Server, error) {
 	if err != nil {
 		return nil, fmt.Errorf("kvaltest: serving a closed client: %w", err)
 	}
-	if err := storeBootstrapPolicy(context.Background(), c); err != nil {
+	if err := storeBootstrapPolicy(c); err != nil {
 		return nil, fmt.Errorf("kvaltest: %w", err)
 	}
 	s := &Server{client: c, history: h}

@@ -68,6 +68,12 @@ func TestServerHoldsTheBootstrapPolicy(t *testing.T) {
 	if _, err := admin.RbacV1().ClusterRoleBindings().Get(context.Background(), "system:discovery", metav1.GetOptions{}); err != nil {
 		t.Error(err)
 	}
+	// Each server's copy is its own object.
+	_, other := newClientset(t)
+	again, err := other.RbacV1().ClusterRoles().Get(context.Background(), "cluster-admin", metav1.GetOptions{})
+	if err != nil || again.UID == role.UID || again.ManagedFields[0].Manager != "kube-apiserver" {
+		t.Errorf("another server's cluster-admin: %v, uid %s (first %s), managers %v", err, again.UID, role.UID, again.ManagedFields)
+	}
 }
 
 // A user may write a role only with permissions it holds, and bind a role
