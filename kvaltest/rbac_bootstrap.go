@@ -104,14 +104,28 @@ func bootstrapObjects() (map[key]map[string]any, error) {
 }
 
 // writeBootstrapObjects creates the bootstrap policy through a client of
-// its own, validated and with managed fields as any write, and returns
-// what it stored.
-func writeBootstrapObjects() (map[key]map[string]any, error) {
-	c, err := New(CRDs(), nil, WarningHandler(rest.NoWarnings{}))
+// its own, with managed fields as any write, and returns what it stored.
+// The policy is kube-apiserver's own and valid: written as validated
+// writes store it (TestBootstrapPolicyIsStoredAsValidated), it does not
+// load the built-in kinds' validation, which a server's start would wait
+// for (40 ms).
+func writeBootstrapObjects(opts ...Option) (map[key]map[string]any, error) {
+	c, err := New(CRDs(), nil, append([]Option{WarningHandler(rest.NoWarnings{}), SkipBuiltinValidation()}, opts...)...)
 	if err != nil {
 		return nil, fmt.Errorf("storing the bootstrap policy: %w", err)
 	}
 	defer c.Close()
+	for _, obj := range bootstrapList() {
+		if err := writeBootstrapObject(c, obj); err != nil {
+			return nil, err
+		}
+	}
+	return maps.Clone(c.store.objects), nil
+}
+
+// bootstrapList is the bootstrap policy: its ClusterRoles, then its
+// ClusterRoleBindings.
+func bootstrapList() []runtime.Object {
 	var objects []runtime.Object
 	for _, r := range append(bootstrappolicy.ClusterRoles(), bootstrappolicy.ControllerRoles()...) {
 		objects = append(objects, &r)
@@ -119,12 +133,7 @@ func writeBootstrapObjects() (map[key]map[string]any, error) {
 	for _, b := range append(bootstrappolicy.ClusterRoleBindings(), bootstrappolicy.ControllerRoleBindings()...) {
 		objects = append(objects, &b)
 	}
-	for _, obj := range objects {
-		if err := writeBootstrapObject(c, obj); err != nil {
-			return nil, err
-		}
-	}
-	return maps.Clone(c.store.objects), nil
+	return objects
 }
 
 // writeBootstrapObject creates one role or binding of the bootstrap policy.
