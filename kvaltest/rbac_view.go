@@ -64,8 +64,8 @@ func (v rbacView) missing(ctx context.Context, resource schema.GroupResource) sc
 // singularRBAC are the singular names client-go's listers give the roles.
 var singularRBAC = map[schema.GroupResource]string{rolesResource: "role", clusterRolesResource: "clusterrole"}
 
-// each decodes every stored object of resource in namespace ("" for all).
-func each[T any](v rbacView, resource schema.GroupResource, namespace string) ([]*T, error) {
+// decodeAll decodes every stored object of resource in namespace ("" for all).
+func decodeAll[T any](v rbacView, resource schema.GroupResource, namespace string) ([]*T, error) {
 	if !v.held {
 		v.store.mu.Lock()
 		defer v.store.mu.Unlock()
@@ -93,9 +93,9 @@ func (v rbacView) GetClusterRole(ctx context.Context, name string) (*rbacv1.Clus
 }
 
 func (v rbacView) ListRoleBindings(_ context.Context, namespace string) ([]*rbacv1.RoleBinding, error) {
-	return each[rbacv1.RoleBinding](v, roleBindingsResource, namespace)
+	return decodeAll[rbacv1.RoleBinding](v, roleBindingsResource, namespace)
 }
 
 func (v rbacView) ListClusterRoleBindings(context.Context) ([]*rbacv1.ClusterRoleBinding, error) {
-	return each[rbacv1.ClusterRoleBinding](v, clusterRoleBindingsResource, "")
+	return decodeAll[rbacv1.ClusterRoleBinding](v, clusterRoleBindingsResource, "")
 }
