@@ -2,8 +2,6 @@ package celrules_test
 
 import (
 	"context"
-	"io/fs"
-	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
@@ -12,28 +10,10 @@ import (
 	"sigs.k8s.io/yaml"
 
 	"github.com/kval-dev/kval/celrules"
+	"github.com/kval-dev/kval/internal/corpus"
 	"github.com/kval-dev/kval/lint"
 	"github.com/kval-dev/kval/schema"
 )
-
-// crdFiles lists the YAML files of the repository's test data that name
-// the CRD kind.
-func crdFiles(t *testing.T) []string {
-	t.Helper()
-	var files []string
-	for _, dir := range []string{"../testdata", "../cmd/kval/internal/cli/testdata", "../examples"} {
-		err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
-			if err == nil && !d.IsDir() && (strings.HasSuffix(path, ".yaml") || strings.HasSuffix(path, ".yml")) {
-				files = append(files, path)
-			}
-			return err
-		})
-		if err != nil {
-			t.Fatal(err)
-		}
-	}
-	return files
-}
 
 // TestLazyDefaultsLintEveryCRDAlike lints every CRD of the repository's
 // test data with the defaults' rules compiled lazily (kval's
@@ -45,7 +25,11 @@ func TestLazyDefaultsLintEveryCRDAlike(t *testing.T) {
 	}
 	ctx := context.Background()
 	checked, withFindings := 0, 0
-	for _, file := range crdFiles(t) {
+	files, err := corpus.TestDataYAML()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, file := range files {
 		for _, crd := range schema.LoadFiles([]string{file}).CRDs {
 			lazy := lint.CheckCRD(ctx, crd, lint.Options{})
 			eager := lint.CheckCRD(ctx, crd, lint.Options{DefaultRules: celrules.EagerDefaultEvaluator{}})
