@@ -13,7 +13,10 @@ import (
 // each default gets a validator of the rules of its node and subtree. Like
 // kube-apiserver it does not keep them: a schema with a default on every
 // level of a deep nesting would otherwise hold a quadratic number of
-// compiled rules.
+// compiled rules. Nor does it compile the rules a default never reaches:
+// a default of a few fields of a node whose subtree holds hundreds of
+// rules (an HTTPRoute's spec.rules) compiles the rules of those fields
+// alone (lazy.go), which halved the time of linting such a CRD.
 type DefaultEvaluator struct{}
 
 // NewDefaultEvaluator returns an evaluator for the defaults of one or more CRDs.
@@ -27,7 +30,12 @@ func NewDefaultEvaluator() *DefaultEvaluator {
 // optionalOldSelf are checked on both. It returns the errors and the
 // smaller budget left by the two runs.
 func (d *DefaultEvaluator) EvaluateDefault(ctx context.Context, path *field.Path, s *schema.Schema, resourceRoot bool, value any, budget int64) (field.ErrorList, int64) {
-	v := NewValidator(s, Options{ResourceRoot: resourceRoot})
+	return evaluateDefault(ctx, path, s, resourceRoot, value, budget, true)
+}
+
+// evaluateDefault is EvaluateDefault with a validator built lazily or not.
+func evaluateDefault(ctx context.Context, path *field.Path, s *schema.Schema, resourceRoot bool, value any, budget int64, lazy bool) (field.ErrorList, int64) {
+	v := newValidator(s, Options{ResourceRoot: resourceRoot}, lazy)
 	if v == nil {
 		return nil, budget
 	}

@@ -71,5 +71,6 @@
 // values cannot be correlated, optionalOldSelf without oldSelf. Costs
 // explains a rule's estimated cost and which limits would bring it under
 // the limit. DefaultEvaluator plugs into package lint to evaluate rules on
-// default values.
+// default values; it compiles a rule only where the default has a value
+// (lazy.go), which is where kube-apiserver would report it.
 package celrules

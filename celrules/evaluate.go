@@ -59,6 +59,7 @@ func activations(n *node, obj, old any) (plain, optional *activation) {
 // (unless optionalOldSelf), each evaluation charged to the budget, and the
 // walk stopped (budget negative) when the budget or a call's limit runs out.
 func (w *walker) evalRules(n *node, obj, old any, r ratchet) {
+	n.compilePending()
 	if n.initErr != nil {
 		w.errs = append(w.errs, field.Invalid(w.path(), n.schema.Type, fmt.Sprintf("rule compiler initialization error: %v", n.initErr)))
 		return

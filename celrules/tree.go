@@ -28,6 +28,9 @@ type node struct {
 	initErr error
 	// usesOldSelf: some rule is a transition rule, so oldSelf is bound.
 	usesOldSelf bool
+	// pending compiles rules, initErr and usesOldSelf on the node's first
+	// visit, in a validator built lazily (lazy.go); nil otherwise.
+	pending *pendingRules
 
 	properties []property // sorted by name
 	items      *node
@@ -52,6 +55,8 @@ type treeBuilder struct {
 	bounded, ownTypes bool
 	// failures collects every rule that did not compile, for Compile's error.
 	failures field.ErrorList
+	// lazy leaves the rules of each node to its first visit (lazy.go).
+	lazy bool
 }
 
 // build returns the node of s, or nil when neither s nor its subtree has
@@ -79,7 +84,7 @@ func (b *treeBuilder) build(s *schema.Schema, decl *apiservercel.DeclType, resou
 	if ap := s.AdditionalPropertiesSchema(); ap != nil {
 		n.additional = b.build(ap, elem, ap.EmbeddedResource, path.Child("additionalProperties"))
 	}
-	if len(n.rules) == 0 && n.initErr == nil && n.items == nil && n.additional == nil && len(n.properties) == 0 {
+	if len(n.rules) == 0 && n.initErr == nil && n.pending == nil && n.items == nil && n.additional == nil && len(n.properties) == 0 {
 		return nil
 	}
 	return n
@@ -133,6 +138,10 @@ func (b *treeBuilder) compileRules(n *node, decl *apiservercel.DeclType, path *f
 	if decl == nil {
 		n.initErr = errNoDeclType
 		b.failures = append(b.failures, field.InternalError(rulesPath, errNoDeclType))
+		return
+	}
+	if b.lazy {
+		n.pending = &pendingRules{decl: decl, which: b.which}
 		return
 	}
 	c, err := newRuleCompiler(n.schema, decl, b.which)

@@ -39,7 +39,13 @@ type Options struct {
 // returns nil when there are no rules. Rules that do not compile are listed
 // by CompileErrors and, as in kube-apiserver, reported as errors each time
 // they would be evaluated.
-func NewValidator(s *schema.Schema, opts Options) (v *Validator) {
+func NewValidator(s *schema.Schema, opts Options) *Validator {
+	return newValidator(s, opts, false)
+}
+
+// newValidator is NewValidator, with the rules of each node compiled on
+// its first visit when lazy (lazy.go).
+func newValidator(s *schema.Schema, opts Options, lazy bool) (v *Validator) {
 	if !hasRules(s) {
 		return nil
 	}
@@ -53,7 +59,7 @@ func NewValidator(s *schema.Schema, opts Options) (v *Validator) {
 			v = &Validator{root: &node{schema: s, initErr: err}, failures: field.ErrorList{field.InternalError(path, err)}}
 		}
 	}()
-	b := &treeBuilder{adapter: newAdapter(), which: opts.Environment}
+	b := &treeBuilder{adapter: newAdapter(), which: opts.Environment, lazy: lazy}
 	adapted := b.adapter.adapt(s)
 	if opts.ResourceRoot {
 		b.adapter.resourceView(adapted)

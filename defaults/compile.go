@@ -1,8 +1,6 @@
 package defaults
 
 import (
-	"github.com/kval-dev/kval/internal/jsonvalue"
-
 	"github.com/kval-dev/kval/schema"
 )
 
@@ -13,8 +11,10 @@ type Defaulter struct {
 
 // node is the defaulting view of one schema node.
 type node struct {
-	nullable   bool
-	def        any // served default; nil when there is none
+	nullable bool
+	// def is the node's default: nil when there is none, else served on
+	// first use (lazy.go).
+	def        *lazyDefault
 	props      map[string]*node
 	additional *node // additionalProperties' schema; nil when absent or a boolean
 	items      *node
@@ -47,6 +47,10 @@ func Compile(s *schema.Schema) *Defaulter {
 type builder struct {
 	root     *schema.Schema
 	unpruned bool
+	// eager serves every default at once and keeps none of those that
+	// serve as nothing, as before lazy.go: the reference its tests
+	// compare with.
+	eager bool
 }
 
 func (b *builder) build(s *schema.Schema, at focus) *node {
@@ -55,9 +59,9 @@ func (b *builder) build(s *schema.Schema, at focus) *node {
 	}
 	n := &node{nullable: s.Nullable}
 	if s.Default != nil {
-		n.def = jsonvalue.DeepCopy(s.Default)
-		if !b.unpruned {
-			n.def = servedDefault(b.root, at, n.def)
+		n.def = b.lazyDefault(s.Default, at)
+		if b.eager && n.def.served() == nil {
+			n.def = nil
 		}
 	}
 	if len(s.Properties) > 0 {
@@ -87,7 +91,8 @@ func (n *node) planDefaulting() {
 }
 
 // withDefaultsBelow reports whether the node has a default, or any node
-// below it does: otherwise defaulting leaves its values as they are.
+// below it does: otherwise defaulting leaves its values as they are. A
+// default that serves as nothing (servedDefault) counts, but is never set.
 func (n *node) withDefaultsBelow() bool {
 	return n != nil && (n.def != nil || n.defaultsBelow)
 }

@@ -35,7 +35,7 @@ func (n *node) apply(stop *walkstop.Stopper, x any) {
 func (n *node) applyObject(stop *walkstop.Stopper, x map[string]any) {
 	for _, p := range n.defaulted {
 		if v, found := x[p.name]; !found || (v == nil && !p.node.nullable) {
-			x[p.name] = jsonvalue.DeepCopy(p.node.def)
+			p.node.def.setIn(x, p.name)
 		}
 	}
 	for _, p := range n.descend {
@@ -51,8 +51,8 @@ func (n *node) applyObject(stop *walkstop.Stopper, x map[string]any) {
 		if _, isProp := n.props[k]; isProp {
 			continue
 		}
-		if v == nil && !ap.nullable && ap.def != nil {
-			v = jsonvalue.DeepCopy(ap.def)
+		if v == nil && !ap.nullable && ap.def.served() != nil {
+			v = jsonvalue.DeepCopy(ap.def.served())
 			x[k] = v
 		}
 		ap.apply(stop, v)
@@ -65,8 +65,8 @@ func (items *node) applyItems(stop *walkstop.Stopper, x []any) {
 		return
 	}
 	for i, v := range x {
-		if v == nil && !items.nullable && items.def != nil {
-			v = jsonvalue.DeepCopy(items.def)
+		if v == nil && !items.nullable && items.def.served() != nil {
+			v = jsonvalue.DeepCopy(items.def.served())
 			x[i] = v
 		}
 		items.apply(stop, v)
@@ -96,7 +96,7 @@ func (n *node) pruneNulls(stop *walkstop.Stopper, x any) {
 	case map[string]any:
 		for k, v := range x {
 			child := n.fieldNode(k)
-			if v == nil && child != nil && !child.nullable && child.def == nil {
+			if v == nil && child != nil && !child.nullable && child.def.served() == nil {
 				delete(x, k)
 				continue
 			}

@@ -20,12 +20,18 @@ func CheckSchema(ctx context.Context, path *field.Path, s *schema.Schema, opts O
 	return schema.CheckSchemaPartial(path, s, checkOptions(ctx, opts))
 }
 
+// checkOptions plugs the stages of opts into the schema checks. A version
+// that repeats one that passed is not checked again
+// (schema.CheckOptions.ReuseVerdicts) unless the caller's own Rules would
+// then miss its costs.
 func checkOptions(ctx context.Context, opts Options) schema.CheckOptions {
+	ownRules := opts.Rules == nil
 	opts = opts.withOwnStages()
 	return schema.CheckOptions{
 		Defaults: func(path *field.Path, root *schema.Schema) field.ErrorList {
 			return checkDefaults(ctx, path, root, opts)
 		},
-		Rules: opts.Rules,
+		Rules:         opts.Rules,
+		ReuseVerdicts: ownRules,
 	}
 }

@@ -49,6 +49,13 @@ type CheckOptions struct {
 	// skips rule compilation; the static rule checks (empty rule, message,
 	// reason, fieldPath) always run.
 	Rules RuleChecker
+
+	// ReuseVerdicts lets a version that repeats an earlier version of the
+	// same CRD which passed every check pass without being checked again
+	// (passedVersions): the errors are the same either way, but the
+	// stages are not called for it. Set it only when nothing observes
+	// those calls (a Rules that keeps the costs of each version).
+	ReuseVerdicts bool
 }
 
 // CheckPartial is the building block of lint.CheckCRD, which gives the

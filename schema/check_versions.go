@@ -11,9 +11,12 @@ import (
 	"k8s.io/apimachinery/pkg/util/validation/field"
 )
 
-// checkVersions checks every entry of spec.versions.
+// checkVersions checks every entry of spec.versions. With
+// opts.ReuseVerdicts, a version that repeats one that passed passes
+// unchecked (passedVersions).
 func checkVersions(spec *CRDSpec, ctx validationContext, path *field.Path, opts CheckOptions) field.ErrorList {
 	var errs field.ErrorList
+	passed := passedVersions{reuse: opts.ReuseVerdicts && ctx.tol == nil}
 	for i := range spec.Versions {
 		v := &spec.Versions[i]
 		p := path.Child("versions").Index(i)
@@ -23,7 +26,12 @@ func checkVersions(spec *CRDSpec, ctx validationContext, path *field.Path, opts 
 		versionCtx := ctx
 		versionCtx.statusEnabled = statusEnabled(spec.subresourcesOf(v.Name))
 		versionCtx.version = v.Name
-		errs = append(errs, checkVersion(v, versionCtx, p, opts)...)
+		if passed.repeats(v, versionCtx) {
+			continue
+		}
+		found := checkVersion(v, versionCtx, p, opts)
+		passed.record(v, versionCtx, found)
+		errs = append(errs, found...)
 	}
 	return errs
 }

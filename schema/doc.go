@@ -22,7 +22,9 @@
 //     field paths, error types and messages; plus the placement rules of the
 //     mutability extensions from seed 000. They are a building block:
 //     package lint plugs in the checks of defaults and of CEL rules
-//     (CheckOptions), and lint.CheckCRD is the verdict on a CRD.
+//     (CheckOptions), and lint.CheckCRD is the verdict on a CRD. A version
+//     equal to one that passed but for what no check reads passes
+//     unchecked when CheckOptions.ReuseVerdicts allows it.
 //     CompilePattern compiles a pattern once for the check and for package
 //     values, which validates strings with it.
 //
