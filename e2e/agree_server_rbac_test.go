@@ -90,8 +90,15 @@ func comparableRules(status authorizationv1.SubjectRulesReviewStatus) authorizat
 
 var instanceID = regexp.MustCompile(`-[0-9a-f]{12}$`)
 
-// observeBootstrapPolicy records two roles kube-apiserver creates at start.
+// observeBootstrapPolicy records roles and namespaces kube-apiserver
+// creates at start.
 func observeBootstrapPolicy(ctx context.Context, admin kubernetes.Interface, o observations) {
+	for _, name := range []string{"default", "kube-system", "kube-public", "kube-node-lease"} {
+		ns, err := admin.CoreV1().Namespaces().Get(ctx, name, metav1.GetOptions{})
+		o["system namespace "+name] = fmt.Sprintln(errText(err), ns.Labels, ns.Spec.Finalizers, ns.Status.Phase)
+	}
+	role, err := admin.RbacV1().Roles("kube-system").Get(ctx, "extension-apiserver-authentication-reader", metav1.GetOptions{})
+	o["bootstrap Role in kube-system"] = fmt.Sprintln(errText(err), role.Labels, jsonOf(role.Rules))
 	for _, name := range []string{"cluster-admin", "system:discovery"} {
 		role, err := admin.RbacV1().ClusterRoles().Get(ctx, name, metav1.GetOptions{})
 		var managers []string

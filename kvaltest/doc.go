@@ -189,8 +189,8 @@
 // account a controller acts for) gets what RBAC over the store's roles
 // and bindings allows it, else kube-apiserver's 403; writes of roles and
 // bindings by such a user get RBAC's escalation checks (rbac_escalation.go).
-// The server stores kube-apiserver's bootstrap ClusterRoles and
-// ClusterRoleBindings when it starts (rbac_bootstrap.go), and answers
+// The server stores what kube-apiserver creates when it starts (the
+// system namespaces and the bootstrap RBAC policy, bootstrap.go), and answers
 // access reviews and SelfSubjectReview with kube-apiserver's registries
 // (server_reviews.go); a TokenReview is 501, as it needs an authenticator.
 // The client alone authorizes nothing: its callers are administrators.

@@ -59,7 +59,7 @@ func Serve(c *Client) (*Server, error) {
 	if err != nil {
 		return nil, fmt.Errorf("kvaltest: serving a closed client: %w", err)
 	}
-	if err := storeBootstrapPolicy(c); err != nil {
+	if err := storeBootstrap(c); err != nil {
 		return nil, fmt.Errorf("kvaltest: %w", err)
 	}
 	s := &Server{client: c, history: h}

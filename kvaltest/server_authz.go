@@ -28,7 +28,7 @@ import (
 // answers 403, with kube-apiserver's message, what that user may not do:
 // system:masters may do anything, everyone else what RBAC allows over
 // the store's roles and bindings (kube-apiserver's bootstrap policy
-// among them, rbac_bootstrap.go). Access reviews ask the same authorizer
+// among them, bootstrap.go). Access reviews ask the same authorizer
 // (server_reviews.go).
 
 // administrator is the user every request authenticates as.

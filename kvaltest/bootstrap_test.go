@@ -5,10 +5,10 @@ import (
 	"testing"
 )
 
-// The bootstrap policy is written without the built-in kinds' validation
-// (a server's start would wait for it to load); that must store what a
-// validated write stores, managed fields included.
-func TestBootstrapPolicyIsStoredAsValidated(t *testing.T) {
+// What kube-apiserver creates at start is written without the built-in
+// kinds' validation (a server's start would wait for it to load); that
+// must store what a validated write stores, managed fields included.
+func TestBootstrapIsStoredAsValidated(t *testing.T) {
 	asWritten, err := writeBootstrapObjects()
 	if err != nil {
 		t.Fatal(err)
@@ -20,9 +20,9 @@ func TestBootstrapPolicyIsStoredAsValidated(t *testing.T) {
 	if len(asWritten) < 100 || len(asWritten) != len(validated) {
 		t.Fatalf("%d objects written, %d validated", len(asWritten), len(validated))
 	}
-	for k, want := range validated {
-		if got := withoutStamps(asWritten[k]); !reflect.DeepEqual(got, withoutStamps(want)) {
-			t.Errorf("%v:\nas written %v\nvalidated  %v", k, got, withoutStamps(want))
+	for i, want := range validated {
+		if got := asWritten[i]; got.key != want.key || !reflect.DeepEqual(withoutStamps(got.object), withoutStamps(want.object)) {
+			t.Errorf("%v:\nas written %v\nvalidated  %v", want.key, withoutStamps(got.object), withoutStamps(want.object))
 		}
 	}
 }
