@@ -1,16 +1,10 @@
 package strategy_test
 
 import (
-	"crypto/ecdsa"
-	"crypto/elliptic"
-	"crypto/rand"
-	"crypto/x509"
-	"crypto/x509/pkix"
-	"encoding/pem"
-	"math/big"
 	"strconv"
 	"testing"
-	"time"
+
+	"github.com/kval-dev/kval/internal/testcert"
 )
 
 // TestMoreKindsAnsweredAsKubeAPIServer holds kube-apiserver's answers
@@ -46,18 +40,12 @@ func TestMoreKindsAnsweredAsKubeAPIServer(t *testing.T) {
 	}
 }
 
-// selfSignedPEM is a CA certificate in PEM, a trust anchor.
+// selfSignedPEM is a self-signed CA certificate in PEM, a trust anchor.
 func selfSignedPEM(t *testing.T) string {
 	t.Helper()
-	key, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
+	cert, err := testcert.Write(t.TempDir(), 1)
 	if err != nil {
 		t.Fatal(err)
 	}
-	tmpl := &x509.Certificate{SerialNumber: big.NewInt(1), Subject: pkix.Name{CommonName: "ca"}, NotBefore: time.Now(), NotAfter: time.Now().Add(time.Hour),
-		IsCA: true, BasicConstraintsValid: true, KeyUsage: x509.KeyUsageCertSign}
-	der, err := x509.CreateCertificate(rand.Reader, tmpl, tmpl, &key.PublicKey, key)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return string(pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE", Bytes: der}))
+	return string(cert.CertPEM)
 }
