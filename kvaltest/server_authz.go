@@ -34,8 +34,8 @@ import (
 // administrator is the user every request authenticates as.
 var administrator = &user.DefaultInfo{Name: "admin", Groups: []string{user.SystemPrivilegedGroup, user.AllAuthenticated}}
 
-// authorized wraps the server's handler in those filters, and keeps their
-// authorizer for the access reviews.
+// authorized wraps the server's handler in those filters, with RBAC over
+// the server's store, and gives the access reviews the same authorizer.
 func (s *Server) authorized(h http.Handler) (http.Handler, error) {
 	view := rbacView{store: s.client.store}
 	a, err := newAuthorizer(view)
@@ -43,12 +43,17 @@ func (s *Server) authorized(h http.Handler) (http.Handler, error) {
 		return nil, err
 	}
 	s.reviews = newReviews(a, union.NewRuleResolvers(rbacauthorizer.New(view, view, view, view)))
+	return filterChain(h, a), nil
+}
+
+// filterChain is kube-apiserver's chain of filters around h, in its order.
+func filterChain(h http.Handler, a authorizer.Authorizer) http.Handler {
 	codecs := statusCodecs()
 	h = filters.WithAuthorization(h, a, codecs)
 	h = withPriorityAndFairness(h)
 	h = impersonating(h, a, codecs)
 	h = asAdministrator(h)
-	return filters.WithRequestInfo(h, &request.RequestInfoFactory{APIPrefixes: sets.NewString("api", "apis"), GrouplessAPIPrefixes: sets.NewString("api")}), nil
+	return filters.WithRequestInfo(h, &request.RequestInfoFactory{APIPrefixes: sets.NewString("api", "apis"), GrouplessAPIPrefixes: sets.NewString("api")})
 }
 
 // impersonating is kube-apiserver's impersonation filter: constrained
