@@ -33,7 +33,8 @@ func TestServerRoutesCoreEventsByGroup(t *testing.T) {
 	if err != nil || len(all.Items) != 1 || all.Items[0].Reason != "Started" {
 		t.Fatalf("listing /api/v1/events: %v %+v", err, all)
 	}
-	nev := &eventsv1.Event{ObjectMeta: metav1.ObjectMeta{Name: "e2", Namespace: "ns"}, Reason: "Pulled", Action: "Pull", ReportingController: "c", ReportingInstance: "i", EventTime: metav1.NowMicro()}
+	nev := &eventsv1.Event{ObjectMeta: metav1.ObjectMeta{Name: "e2", Namespace: "ns"}, Reason: "Pulled", Action: "Pull", ReportingController: "c", ReportingInstance: "i", EventTime: metav1.NowMicro(),
+		Type: corev1.EventTypeNormal, Regarding: corev1.ObjectReference{Kind: "Pod", Namespace: "ns", Name: "p"}}
 	if _, err := cs.EventsV1().Events("ns").Create(ctx, nev, metav1.CreateOptions{}); err != nil {
 		t.Fatalf("creating an events.k8s.io/v1 Event: %v", err)
 	}
