@@ -23,6 +23,31 @@ func observeBuiltins(ctx context.Context, cs kubernetes.Interface, o observation
 	observeImmutableSecret(ctx, cs, o)
 	observeInvalidBuiltins(ctx, cs, o)
 	observeOtherDefaults(ctx, cs, o)
+	observeStatusUpdates(ctx, cs, o)
+}
+
+// observeStatusUpdates writes a Deployment's status as a test that stands
+// in for its controller does: an invalid status, then one that also
+// changes the spec, a label and an annotation, which the status strategy
+// keeps, keeps and takes.
+func observeStatusUpdates(ctx context.Context, cs kubernetes.Interface, o observations) {
+	labels := map[string]string{"app": "st"}
+	d := &appsv1.Deployment{ObjectMeta: metav1.ObjectMeta{Name: "st", Namespace: "i49-paths", Labels: labels}, Spec: appsv1.DeploymentSpec{Replicas: ptr.To[int32](1),
+		Selector: &metav1.LabelSelector{MatchLabels: labels}, Template: corev1.PodTemplateSpec{ObjectMeta: metav1.ObjectMeta{Labels: labels},
+			Spec: corev1.PodSpec{Containers: []corev1.Container{{Name: "c", Image: "busybox"}}}}}}
+	d, err := cs.AppsV1().Deployments("i49-paths").Create(ctx, d, metav1.CreateOptions{})
+	if err != nil {
+		o["status updates"] = errText(err)
+		return
+	}
+	d.Status.Replicas = -1
+	_, err = cs.AppsV1().Deployments("i49-paths").UpdateStatus(ctx, d, metav1.UpdateOptions{})
+	o["status update: negative replicas"] = errText(err)
+	d.Status = appsv1.DeploymentStatus{Replicas: 1, ReadyReplicas: 1}
+	d.Spec.Replicas, d.Labels, d.Annotations = ptr.To[int32](5), map[string]string{"app": "st", "new": "l"}, map[string]string{"a": "b"}
+	_, err = cs.AppsV1().Deployments("i49-paths").UpdateStatus(ctx, d, metav1.UpdateOptions{})
+	got, getErr := cs.AppsV1().Deployments("i49-paths").Get(ctx, "st", metav1.GetOptions{})
+	o["status update: what is stored"] = fmt.Sprintln(errText(err), errText(getErr), got.Labels, got.Annotations, *got.Spec.Replicas, jsonOf(got.Status), got.Generation)
 }
 
 // observeDeploymentDefaults creates a Deployment without replicas,

@@ -15,9 +15,23 @@ import (
 // pipeline's decoding, defaulting, preparation and validation; the schema
 // still finds the unknown fields (Result.Pruned, strict 400s), and kval's
 // own checks (the mutability extensions, Options.Extensions) run after it.
-// Updates of the status subresource keep the schema's pipeline.
+// Updates of the status subresource keep the schema's pipeline, unless
+// Native is a StatusNative that admits them.
 type Native interface {
 	Admit(ctx context.Context, req NativeRequest) NativeAnswer
+}
+
+// StatusNative is a Native that also admits updates of the status
+// subresource (kube-apiserver's status strategy of the kind).
+type StatusNative interface {
+	Native
+	AdmitsStatus() bool
+}
+
+// admitsStatus reports whether n admits updates of the status subresource.
+func admitsStatus(n Native) bool {
+	s, ok := n.(StatusNative)
+	return ok && s.AdmitsStatus()
 }
 
 // NativeFunc returns the Native validation of a CRD version, nil where

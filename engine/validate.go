@@ -26,7 +26,7 @@ func (v *Validator) Validate(ctx context.Context, req Request) (*Result, error) 
 	if v.scope == BeyondKubeAPIServer && req.Scope != BeyondKubeAPIServer {
 		return nil, fmt.Errorf("the validator of %s %q version %s was compiled for Scope BeyondKubeAPIServer alone (Options.Scope): it cannot run every check", schema.CRDKind, v.crd.Name(), v.version)
 	}
-	if v.native != nil && ops != OnStatusUpdate {
+	if v.native != nil && (ops != OnStatusUpdate || admitsStatus(v.native)) {
 		return v.validateNative(ctx, req, ops)
 	}
 	_, userStatus := req.Object["status"]

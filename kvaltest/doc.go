@@ -138,8 +138,10 @@
 // reclaimPolicy Delete. The published OpenAPI schemas of a Kubernetes
 // version embedded in kval (package builtin: the newest, or the one
 // option ValidateBuiltins names) find unknown fields (a warning, or 400
-// under strict field validation) and validate status writes, whose object
-// is stored as written with the old spec. What storage allocates is not
+// under strict field validation). A status write runs the kind's status
+// strategy, as kube-apiserver's status subresource does: the stored spec
+// (and, for some kinds, labels) kept, the status validated (a
+// Deployment's replicas not negative). What storage allocates is not
 // modelled: a Service gets no cluster IP, node ports or IP families.
 // Option SkipBuiltinValidation stores built-in objects as written, without
 // validation, defaults or strategies (a create and an update of a

@@ -146,11 +146,11 @@ func (c *Client) admitUpdate(ctx context.Context, t *target, u update, old map[s
 	if err := c.rbac.checkEscalation(ctx, t, w.object, old); err != nil {
 		return nil, err
 	}
-	admitted, _, err := c.admitBuiltin(ctx, t, w)
+	admitted, native, err := c.admitBuiltin(ctx, t, w)
 	if err != nil {
 		return nil, err
 	}
-	out := builtinUpdate(admitted, old, u.subresource)
+	out := builtinUpdate(admitted, old, u.subresource, native)
 	t.prepareNamespaceUpdate(out, old, u.subresource)
 	if u.subresource != "" {
 		return out, nil
@@ -158,15 +158,19 @@ func (c *Client) admitUpdate(ctx context.Context, t *target, u update, old map[s
 	return out, c.admitCRD(ctx, t, out, old)
 }
 
-// builtinUpdate keeps the old status on an update of the object, and
-// everything but the status on a status update; system fields stay.
-func builtinUpdate(obj, old map[string]any, subresource string) map[string]any {
-	if subresource == engine.StatusSubresource {
+// builtinUpdate keeps the old status on an update of the object, and on
+// a status update everything but the status, unless kube-apiserver's
+// status strategy answered it (native: what it keeps is its own); system
+// fields stay.
+func builtinUpdate(obj, old map[string]any, subresource string, native bool) map[string]any {
+	switch {
+	case subresource == engine.StatusSubresource && !native:
 		out := jsonvalue.DeepCopyObject(old)
 		copyKey(out, obj, "status")
 		return out
+	case subresource != engine.StatusSubresource:
+		copyKey(obj, old, "status") // a namespace's finalize too
 	}
-	copyKey(obj, old, "status") // a namespace's finalize too
 	for _, k := range []string{"uid", "creationTimestamp", "deletionTimestamp", "deletionGracePeriodSeconds"} {
 		copyKey(metaOf(obj), metaOf(old), k)
 	}

@@ -106,7 +106,7 @@ func (c *Client) admitBuiltin(ctx context.Context, t *target, w write) (out map[
 		return nil, false, fmt.Errorf("kvaltest: %s: %w", gvkString(t.gvk), err)
 	}
 	written := w.object
-	native = w.subresource == "" && strategy.ForKind(v.CRD(), v.Version()) != nil
+	native = nativeFor(strategy.ForKind(v.CRD(), v.Version()), w.subresource)
 	if !native {
 		w.object = jsonvalue.DeepCopyObject(w.object) // the engine prunes and defaults it in place
 	}
@@ -119,6 +119,14 @@ func (c *Client) admitBuiltin(ctx context.Context, t *target, w write) (out map[
 		return written, false, nil
 	}
 	return answer, true, nil
+}
+
+// nativeFor reports whether kube-apiserver's code answers a write of a
+// subresource ("" for the object): the kind's strategy, or its status
+// strategy for a status update.
+func nativeFor(n engine.Native, subresource string) bool {
+	s, admitsStatus := n.(engine.StatusNative)
+	return n != nil && (subresource == "" || subresource == engine.StatusSubresource && admitsStatus && s.AdmitsStatus())
 }
 
 // builtinValidated says whether the engine validates writes of a

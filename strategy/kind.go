@@ -2,6 +2,7 @@ package strategy
 
 import (
 	"k8s.io/apimachinery/pkg/runtime/schema"
+	"k8s.io/apiserver/pkg/registry/rest"
 
 	"github.com/kval-dev/kval/engine"
 	kvalschema "github.com/kval-dev/kval/schema"
@@ -13,6 +14,7 @@ type Kind struct {
 	gvk      schema.GroupVersionKind
 	resource string
 	strategy kindStrategy
+	status   rest.RESTUpdateStrategy // nil: status updates keep the schema's pipeline
 }
 
 // ForKind is the engine.NativeFunc of built-in kinds: the strategy of the
@@ -24,10 +26,10 @@ func ForKind(crd *kvalschema.CRD, version string) engine.Native {
 	if !found || !scheme.Recognizes(gvk) {
 		return nil
 	}
-	return &Kind{gvk: gvk, resource: crd.Spec.Names.Plural, strategy: s}
+	return &Kind{gvk: gvk, resource: crd.Spec.Names.Plural, strategy: s, status: statusStrategies[gvk.GroupKind()]}
 }
 
-var _ engine.Native = (*Kind)(nil)
+var _ engine.StatusNative = (*Kind)(nil)
 
 // gvkOf is the kind a request's version serves.
 func gvkOf(group, version, kind string) schema.GroupVersionKind {

@@ -32,14 +32,23 @@ func (a *admission) update(ctx context.Context) engine.NativeAnswer {
 	if err := a.prepareUpdate(ctx, obj, old); err != nil {
 		return engine.NativeAnswer{BadRequest: err}
 	}
-	errs := rest.ValidateUpdate(ctx, obj, old, a.kind.strategy)
+	errs := rest.ValidateUpdate(ctx, obj, old, a.updater())
 	if len(errs) == 0 {
-		for _, w := range a.kind.strategy.WarningsOnUpdate(ctx, obj, old) {
+		for _, w := range a.updater().WarningsOnUpdate(ctx, obj, old) {
 			a.warnings.AddWarning("", w)
 		}
-		a.kind.strategy.Canonicalize(obj)
+		a.updater().Canonicalize(obj)
 	}
 	return a.answer(obj, old, errs)
+}
+
+// updater is the strategy of an update: the status strategy for the
+// status subresource, the kind's own otherwise.
+func (a *admission) updater() rest.RESTUpdateStrategy {
+	if a.req.Subresource == engine.StatusSubresource && a.kind.status != nil {
+		return a.kind.status
+	}
+	return a.kind.strategy
 }
 
 // applyManifest makes the request's object the one kubectl apply of the
@@ -108,7 +117,7 @@ func (a *admission) prepareUpdate(ctx context.Context, obj, old runtime.Object) 
 	}
 	a.kind.runStorageHook(obj, old)
 	m.SetGeneration(oldMeta.GetGeneration())
-	a.kind.strategy.PrepareForUpdate(ctx, obj, old)
+	a.updater().PrepareForUpdate(ctx, obj, old)
 	if m.GetUID() == "" {
 		m.SetUID(oldMeta.GetUID())
 	}
