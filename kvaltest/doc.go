@@ -154,9 +154,10 @@
 //
 // e2e's TestKvaltestServerServesAsKubeAPIServer compares built-in writes
 // with a real kube-apiserver's answers: a Deployment's defaults and
-// generation, its selector changed, an immutable Secret changed, a
-// ConfigMap's bad key and label value, StorageClass, Service, Namespace
-// and Job defaults.
+// generation, its selector changed, its status written, an immutable
+// Secret changed, a ConfigMap's bad key and label value, StorageClass,
+// Service, Namespace and Job defaults; and impersonated requests, RBAC's
+// escalation checks, the reviews and the bootstrap objects.
 //
 // Namespaces are created Active with the "kubernetes" finalizer; a
 // deleted one stays Terminating until its finalize subresource empties
