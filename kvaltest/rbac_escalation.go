@@ -78,7 +78,7 @@ func (e *escalation) checkRole(ctx context.Context, t *target, obj, old map[stri
 	if err := rbacvalidation.ConfirmNoEscalation(ctx, e.rules, role.Rules); err != nil {
 		return apierrors.NewForbidden(t.key.resource, t.key.name, err)
 	}
-	if t.key.resource == clusterRolesResource && (aggregates(obj) || aggregates(old)) {
+	if t.key.resource == clusterRolesResource && (hasAggregationRule(role) || aggregates(old)) {
 		if err := rbacvalidation.ConfirmNoEscalation(ctx, e.rules, fullAuthority); err != nil {
 			return apierrors.NewForbidden(t.key.resource, t.key.name, errors.New("must have cluster-admin privileges to use the aggregationRule"))
 		}
@@ -93,13 +93,19 @@ var fullAuthority = []rbacv1.PolicyRule{
 	{Verbs: []string{"*"}, NonResourceURLs: []string{"*"}},
 }
 
-// aggregates reports whether a ClusterRole has an aggregationRule with selectors.
-func aggregates(obj map[string]any) bool {
-	if obj == nil {
+// aggregates reports whether a stored ClusterRole, nil on a create, has
+// an aggregationRule with selectors.
+func aggregates(old map[string]any) bool {
+	if old == nil {
 		return false
 	}
-	role, ok := decodeRBAC[rbacv1.ClusterRole](obj)
-	return ok && role.AggregationRule != nil && len(role.AggregationRule.ClusterRoleSelectors) > 0
+	role, ok := decodeRBAC[rbacv1.ClusterRole](old)
+	return ok && hasAggregationRule(role)
+}
+
+// hasAggregationRule reports whether a ClusterRole has an aggregationRule with selectors.
+func hasAggregationRule(role *rbacv1.ClusterRole) bool {
+	return role.AggregationRule != nil && len(role.AggregationRule.ClusterRoleSelectors) > 0
 }
 
 // checkBinding is the check of a RoleBinding or a ClusterRoleBinding. A

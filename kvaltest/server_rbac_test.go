@@ -10,16 +10,26 @@ import (
 	corev1 "k8s.io/api/core/v1"
 	rbacv1 "k8s.io/api/rbac/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
+	"k8s.io/apimachinery/pkg/types"
+	"k8s.io/client-go/dynamic"
 	"k8s.io/client-go/kubernetes"
 	"k8s.io/client-go/rest"
+
+	"github.com/kval-dev/kval/kvaltest"
 )
 
 // impersonating is a clientset of the server that impersonates a
 // service account, as a controller that applies on a tenant's behalf does.
 func impersonating(t *testing.T, cfg *rest.Config, namespace, name string) kubernetes.Interface {
 	t.Helper()
+	return kubernetes.NewForConfigOrDie(impersonatingConfig(cfg, namespace, name))
+}
+
+// impersonatingConfig is cfg impersonating service account namespace/name.
+func impersonatingConfig(cfg *rest.Config, namespace, name string) *rest.Config {
 	cfg.Impersonate = rest.ImpersonationConfig{UserName: "system:serviceaccount:" + namespace + ":" + name}
-	return kubernetes.NewForConfigOrDie(cfg)
+	return cfg
 }
 
 // An impersonated service account may do nothing until a binding lets it:
@@ -83,15 +93,7 @@ func TestServerHoldsTheBootstrapPolicy(t *testing.T) {
 func TestServerRefusesRBACEscalation(t *testing.T) {
 	srv, admin := newClientset(t)
 	ctx := context.Background()
-	writesRoles := &rbacv1.ClusterRole{ObjectMeta: metav1.ObjectMeta{Name: "writes-roles"}, Rules: []rbacv1.PolicyRule{
-		{APIGroups: []string{rbacv1.GroupName}, Resources: []string{"roles", "rolebindings"}, Verbs: []string{"create", "get"}},
-		{APIGroups: []string{""}, Resources: []string{"configmaps"}, Verbs: []string{"get"}},
-	}}
-	if _, err := admin.RbacV1().ClusterRoles().Create(ctx, writesRoles, metav1.CreateOptions{}); err != nil {
-		t.Fatal(err)
-	}
-	bind(t, admin, "writes-roles", rbacv1.Subject{Kind: "ServiceAccount", Name: "tenant", Namespace: "ns"})
-	tenant := impersonating(t, srv.Config(), "ns", "tenant")
+	tenant := roleWriter(t, srv, admin)
 
 	binding := &rbacv1.RoleBinding{ObjectMeta: metav1.ObjectMeta{Name: "reads"}, RoleRef: rbacv1.RoleRef{APIGroup: rbacv1.GroupName, Kind: "Role", Name: "reads"},
 		Subjects: []rbacv1.Subject{{Kind: "ServiceAccount", Name: "default", Namespace: "ns"}}}
@@ -143,5 +145,60 @@ func TestServerAnswersAccessReviews(t *testing.T) {
 	_, err = admin.AuthenticationV1().TokenReviews().Create(ctx, &authenticationv1.TokenReview{Spec: authenticationv1.TokenReviewSpec{Token: "t"}}, metav1.CreateOptions{})
 	if statusCode(err) != http.StatusNotImplemented || !contains(err.Error(), "kvaltest has no authenticator") {
 		t.Errorf("a TokenReview: %v, want kvaltest's 501", err)
+	}
+}
+
+// roleWriter is a clientset of service account ns/tenant, which may write
+// roles and bindings in every namespace and get ConfigMaps, nothing more.
+func roleWriter(t *testing.T, srv *kvaltest.Server, admin kubernetes.Interface) kubernetes.Interface {
+	t.Helper()
+	writesRoles := &rbacv1.ClusterRole{ObjectMeta: metav1.ObjectMeta{Name: "writes-roles"}, Rules: []rbacv1.PolicyRule{
+		{APIGroups: []string{rbacv1.GroupName}, Resources: []string{"roles", "rolebindings"}, Verbs: []string{"create", "get", "patch"}},
+		{APIGroups: []string{""}, Resources: []string{"configmaps"}, Verbs: []string{"get"}},
+	}}
+	if _, err := admin.RbacV1().ClusterRoles().Create(context.Background(), writesRoles, metav1.CreateOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	bind(t, admin, "writes-roles", rbacv1.Subject{Kind: "ServiceAccount", Name: "tenant", Namespace: "ns"})
+	return impersonating(t, srv.Config(), "ns", "tenant")
+}
+
+// An update is checked as a create is, unless it changes only what the
+// garbage collector changes; a role that does not decode is answered by
+// its validation (400), not by the escalation check.
+func TestServerChecksRBACUpdatesAndUndecodableRoles(t *testing.T) {
+	srv, admin := newClientset(t)
+	ctx := context.Background()
+	tenant := roleWriter(t, srv, admin)
+	wide := &rbacv1.Role{ObjectMeta: metav1.ObjectMeta{Name: "wide", Namespace: "ns"}, Rules: []rbacv1.PolicyRule{{APIGroups: []string{""}, Resources: []string{"configmaps"}, Verbs: []string{"list"}}}}
+	if _, err := admin.RbacV1().Roles("ns").Create(ctx, wide, metav1.CreateOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	finalizer := []byte(`{"metadata":{"finalizers":["example.com/keep"]}}`)
+	if _, err := tenant.RbacV1().Roles("ns").Patch(ctx, "wide", types.MergePatchType, finalizer, metav1.PatchOptions{}); err != nil {
+		t.Errorf("a finalizer added to a Role that grants more than its writer holds: %v", err)
+	}
+	label := []byte(`{"metadata":{"labels":{"a":"b"}}}`)
+	if _, err := tenant.RbacV1().Roles("ns").Patch(ctx, "wide", types.MergePatchType, label, metav1.PatchOptions{}); statusCode(err) != http.StatusForbidden {
+		t.Errorf("a label added to it: %v, want 403", err)
+	}
+	bad := &unstructured.Unstructured{Object: map[string]any{"apiVersion": "rbac.authorization.k8s.io/v1", "kind": "Role",
+		"metadata": map[string]any{"name": "bad", "namespace": "ns"}, "rules": "all"}}
+	_, err := dynamic.NewForConfigOrDie(impersonatingConfig(srv.Config(), "ns", "tenant")).Resource(rbacv1.SchemeGroupVersion.WithResource("roles")).Namespace("ns").Create(ctx, bad, metav1.CreateOptions{})
+	if statusCode(err) != http.StatusBadRequest {
+		t.Errorf("a Role whose rules are a string: %v, want its decoding's 400", err)
+	}
+}
+
+// A review is only created: any other verb is 405, as kube-apiserver answers.
+func TestServerReviewsAreOnlyCreated(t *testing.T) {
+	srv, _ := newClientset(t)
+	resp, err := http.Get(srv.URL() + "/apis/authorization.k8s.io/v1/selfsubjectaccessreviews")
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusMethodNotAllowed {
+		t.Errorf("GET of selfsubjectaccessreviews: %d, want 405", resp.StatusCode)
 	}
 }

@@ -22,12 +22,16 @@ type Kind struct {
 // validates with their schema alone (and for every custom resource).
 func ForKind(crd *kvalschema.CRD, version string) engine.Native {
 	gvk := gvkOf(crd.Spec.Group, version, crd.Spec.Names.Kind)
-	s, found := strategies[gvk.GroupKind()]
+	r, found := strategies[gvk.GroupKind()]
 	if !found || !scheme.Recognizes(gvk) {
 		return nil
 	}
-	return &Kind{gvk: gvk, resource: crd.Spec.Names.Plural, strategy: s, status: statusStrategies[gvk.GroupKind()]}
+	return &Kind{gvk: gvk, resource: crd.Spec.Names.Plural, strategy: r.strategy, status: r.status}
 }
+
+// AdmitsStatus reports whether the kind's status updates get
+// kube-apiserver's status strategy (engine.StatusNative).
+func (k *Kind) AdmitsStatus() bool { return k.status != nil }
 
 var _ engine.StatusNative = (*Kind)(nil)
 
