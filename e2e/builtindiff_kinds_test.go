@@ -16,6 +16,7 @@ func diffKinds() []*diffKind {
 		roleKind("Role", "roles", true), roleKind("ClusterRole", "clusterroles", false),
 		bindingKind("RoleBinding", "rolebindings", true), bindingKind("ClusterRoleBinding", "clusterrolebindings", false),
 		networkPolicyKind(), pdbKind(), hpaKind(),
+		validatingPolicyKind(), validatingBindingKind(), mutatingPolicyKind(), mutatingBindingKind(),
 	}
 }
 

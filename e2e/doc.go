@@ -226,24 +226,24 @@
 // KVAL_BUILTIN_DIFF_SEED set the size and the seed, KVAL_BUILTIN_DIFF_OUT
 // a file for every case and both answers.
 //
-// Seed 1, 5,000 requests (3,281 creates, 1,719 updates; 2,233 allowed,
-// 18 answered 400, 2,749 422 by kube-apiserver; 36 s on 2 busy cores):
-// 0 differences in verdict, field or type; 4,462 agree in every word,
-// 184 in all but wording, 348 differ by the release (duplicate causes
-// 182, ownerReferences errors 107, both 44, StatefulSet immutable spec
-// fields 13, HPAScaleToZero 2), 6 by Service allocation. The wording
-// differences: a generated name's suffix (kval's xxxxx, 43); v1.37's
-// declarative validation messages (rules[].verbs 41, roleRef "field is
-// immutable" for "cannot change roleRef" 37, spec.maxReplicas 8); a Pod
-// update's Forbidden message, which prints the whole Go PodSpec (v1.37's
-// types have fields v1.36's lack, and the live Pod has admission's
-// serviceAccountName: default, 29); a Job's generated labels (kval's fixed
-// uid, 16); NetworkPolicy endPort, whose value v1.37 prints for port's
-// (5); minReplicas "at least 0" with HPAScaleToZero (5). Seed 2, 10,000
-// requests (6,682 creates, 3,318 updates; 4,602 allowed, 36 400, 5,362
-// 422; 73 s): 0 differences in verdict, field or type; 8,880 agree in
-// every word, 351 in all but wording, 753 differ by the release, 16 by
-// Service allocation or Pod admission.
+// Seed 1, 5,000 requests over 25 kinds (3,349 creates, 1,651 updates;
+// 2,285 allowed, 17 answered 400, 2,698 422 by kube-apiserver; 16 s): 0
+// differences in verdict, field or type; 4,451 agree in every word, 149
+// in all but wording, 394 differ by the release (duplicate causes 215,
+// ownerReferences errors 119, both 45, StatefulSet immutable spec fields
+// 11, HPAScaleToZero 3, Job updates validated as creates 1), 6 by Service
+// allocation. The wording differences: a generated name's suffix (kval's
+// xxxxx); v1.37's declarative validation messages (rules[].verbs, roleRef
+// "field is immutable" for "cannot change roleRef", spec.maxReplicas, a
+// binding's spec.validationActions); a Pod update's Forbidden message,
+// which prints the whole Go PodSpec (v1.37's types have fields v1.36's
+// lack, and the live Pod has admission's serviceAccountName: default); a
+// Job's generated labels (kval's fixed uid); NetworkPolicy endPort, whose
+// value v1.37 prints for port's; minReplicas "at least 0" with
+// HPAScaleToZero. Seed 2, 10,000 requests (6,641 creates, 3,359 updates;
+// 4,481 allowed, 25 400, 5,494 422; 32 s): 0 differences in verdict,
+// field or type; 8,889 agree in every word, 320 in all but wording, 768
+// differ by the release, 23 by Service allocation or Pod admission.
 //
 // # What each way of enforcing immutability costs
 //

@@ -63,6 +63,12 @@ func (a *admission) create(ctx context.Context) engine.NativeAnswer {
 	if err != nil {
 		return engine.NativeAnswer{BadRequest: err}
 	}
+	if needsNameGeneration(obj) {
+		// kube-apiserver's store copies the object before each try of a
+		// generated name: the copy shares no map with another field (a
+		// Job's labels defaulted to its template's do).
+		obj = obj.DeepCopyObject()
+	}
 	ctx = a.context(ctx, "create")
 	if err := a.prepareCreate(ctx, obj); err != nil {
 		return engine.NativeAnswer{BadRequest: err}
@@ -99,6 +105,12 @@ func (a *admission) prepareCreate(ctx context.Context, obj runtime.Object) error
 	a.kind.runStorageHook(obj, nil)
 	a.kind.strategy.PrepareForCreate(ctx, obj)
 	return nil
+}
+
+// needsNameGeneration: the object has a generateName and no name.
+func needsNameGeneration(obj runtime.Object) bool {
+	m, err := meta.Accessor(obj)
+	return err == nil && m.GetName() == "" && m.GetGenerateName() != ""
 }
 
 // context is the request's context as the strategies read it: the

@@ -2,6 +2,7 @@ package strategy_test
 
 import (
 	"context"
+	"sort"
 	"strings"
 	"testing"
 
@@ -157,5 +158,41 @@ func TestUnreadObjectsAreNotEncoded(t *testing.T) {
 	}
 	if res.Object != nil {
 		t.Errorf("object encoded: %v", res.Object)
+	}
+}
+
+// TestGeneratedNamesCopyTheObject: a Job's labels default to its
+// template's, the same map, and its strategy adds the job-name labels to
+// the template. kube-apiserver's store copies the object before it
+// generates a name, which parts the two maps; with a name they stay one.
+// Recorded from kube-apiserver v1.36.3 (server-side dry runs): a Job named
+// "probe" gets the four generated labels on its own metadata, one with
+// generateName "probe-" only its template's app label; with generateName
+// "a:" it refuses spec.template.labels (the job-name values), not
+// metadata.labels.
+func TestGeneratedNamesCopyTheObject(t *testing.T) {
+	cat := newCatalog(t)
+	job := func(meta string) string {
+		return "apiVersion: batch/v1\nkind: Job\nmetadata: {" + meta + ", namespace: default}\n" +
+			"spec: {template: {metadata: {labels: {app: x}}, spec: {restartPolicy: Never, containers: [{name: a, image: b}]}}}\n"
+	}
+	labelsOf := func(res *engine.Result) string {
+		labels, _ := res.Object["metadata"].(map[string]any)["labels"].(map[string]any)
+		keys := make([]string, 0, len(labels))
+		for k := range labels {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		return strings.Join(keys, ",")
+	}
+	if got, want := labelsOf(validate(t, cat, job("name: probe"), "")), "app,batch.kubernetes.io/controller-uid,batch.kubernetes.io/job-name,controller-uid,job-name"; got != want {
+		t.Errorf("named Job's labels %q, want %q", got, want)
+	}
+	if got := labelsOf(validate(t, cat, job("generateName: probe-"), "")); got != "app" {
+		t.Errorf("generated name's Job labels %q, want app alone", got)
+	}
+	want := "FieldValueInvalid metadata.generateName; FieldValueInvalid metadata.name; FieldValueInvalid spec.template.labels"
+	if got := summary(validate(t, cat, job("generateName: 'a:'"), "")); got != want {
+		t.Errorf("got  %q\nwant %q", got, want)
 	}
 }

@@ -4,7 +4,9 @@ import (
 	"k8s.io/apimachinery/pkg/runtime/schema"
 	"k8s.io/apiserver/pkg/registry/rest"
 
+	"k8s.io/kubernetes/pkg/registry/admissionregistration/mutatingadmissionpolicybinding"
 	"k8s.io/kubernetes/pkg/registry/admissionregistration/mutatingwebhookconfiguration"
+	"k8s.io/kubernetes/pkg/registry/admissionregistration/validatingadmissionpolicy"
 	"k8s.io/kubernetes/pkg/registry/admissionregistration/validatingadmissionpolicybinding"
 	"k8s.io/kubernetes/pkg/registry/admissionregistration/validatingwebhookconfiguration"
 	"k8s.io/kubernetes/pkg/registry/apps/controllerrevision"
@@ -96,8 +98,11 @@ var strategies = map[schema.GroupKind]registry{
 	{Group: "", Kind: "Secret"}:                                                       {secret.Strategy, nil},
 	{Group: "", Kind: "Service"}:                                                      {service.Strategy, service.StatusStrategy},
 	{Group: "", Kind: "ServiceAccount"}:                                               {serviceaccount.Strategy, nil},
+	{Group: "admissionregistration.k8s.io", Kind: "MutatingAdmissionPolicy"}:          {mutatingAdmissionPolicy, nil},
+	{Group: "admissionregistration.k8s.io", Kind: "MutatingAdmissionPolicyBinding"}:   {mutatingadmissionpolicybinding.NewStrategy(nil, nil, administratorsResolver{}), nil},
 	{Group: "admissionregistration.k8s.io", Kind: "MutatingWebhookConfiguration"}:     {mutatingwebhookconfiguration.Strategy, nil},
-	{Group: "admissionregistration.k8s.io", Kind: "ValidatingAdmissionPolicyBinding"}: {&validatingadmissionpolicybinding.Strategy, nil},
+	{Group: "admissionregistration.k8s.io", Kind: "ValidatingAdmissionPolicy"}:        {validatingAdmissionPolicy, validatingadmissionpolicy.NewStatusStrategy(validatingAdmissionPolicy)},
+	{Group: "admissionregistration.k8s.io", Kind: "ValidatingAdmissionPolicyBinding"}: {validatingadmissionpolicybinding.NewStrategy(nil, nil, administratorsResolver{}), nil},
 	{Group: "admissionregistration.k8s.io", Kind: "ValidatingWebhookConfiguration"}:   {validatingwebhookconfiguration.Strategy, nil},
 	{Group: "apps", Kind: "ControllerRevision"}:                                       {controllerrevision.Strategy, nil},
 	{Group: "apps", Kind: "DaemonSet"}:                                                {daemonset.Strategy, daemonset.StatusStrategy},

@@ -12,7 +12,8 @@ import (
 // ClusterTrustBundle's from its code, as that server does not serve it)
 // for kinds whose
 // strategies kval wires beyond the common workloads: each of them passed
-// on its published schema alone where kube-apiserver refuses it.
+// on its published schema alone where kube-apiserver refuses it (or, for
+// the admission policies' bindings, failed where it passes).
 func TestMoreKindsAnsweredAsKubeAPIServer(t *testing.T) {
 	cat := newCatalog(t)
 	for _, tc := range []struct{ name, doc, want string }{
@@ -27,6 +28,12 @@ func TestMoreKindsAnsweredAsKubeAPIServer(t *testing.T) {
 			"FieldValueInvalid type; FieldValueRequired eventTime"},
 		{"a ValidatingAdmissionPolicyBinding's action", "apiVersion: admissionregistration.k8s.io/v1\nkind: ValidatingAdmissionPolicyBinding\nmetadata: {name: b}\nspec: {policyName: p, validationActions: [Nope]}\n",
 			"FieldValueNotSupported spec.validationActions[0]"},
+		{"a ValidatingAdmissionPolicy's undeclared variable", "apiVersion: admissionregistration.k8s.io/v1\nkind: ValidatingAdmissionPolicy\nmetadata: {name: p}\nspec: {paramKind: {apiVersion: example.com/v1, kind: Limit}, matchConstraints: " + deploymentRules + ", validations: [{expression: 'object.spec.replicas <= params.max + nosuchvar'}]}\n",
+			"FieldValueInvalid spec.validations[0].expression"},
+		{"a ValidatingAdmissionPolicyBinding with a paramRef", "apiVersion: admissionregistration.k8s.io/v1\nkind: ValidatingAdmissionPolicyBinding\nmetadata: {name: b}\nspec: {policyName: p, validationActions: [Deny], paramRef: {name: limits, namespace: default, parameterNotFoundAction: Deny}}\n", ""},
+		{"a MutatingAdmissionPolicy's patch", "apiVersion: admissionregistration.k8s.io/v1\nkind: MutatingAdmissionPolicy\nmetadata: {name: m}\nspec: {matchConstraints: " + deploymentRules + ", mutations: [{patchType: JSONPatch, jsonPatch: {expression: '[]'}}]}\n",
+			"FieldValueInvalid spec.mutations[0].jsonPatch.expression; FieldValueRequired spec.reinvocationPolicy"},
+		{"a MutatingAdmissionPolicyBinding with a paramRef", "apiVersion: admissionregistration.k8s.io/v1\nkind: MutatingAdmissionPolicyBinding\nmetadata: {name: mb}\nspec: {policyName: m, paramRef: {name: limits, namespace: default, parameterNotFoundAction: Allow}}\n", ""},
 		{"a DeviceClass selector that does not compile", "apiVersion: resource.k8s.io/v1\nkind: DeviceClass\nmetadata: {name: d}\nspec: {selectors: [{cel: {expression: 'device.driver == '}}]}\n",
 			"FieldValueInvalid spec.selectors[0].cel.expression"},
 		{"a DeviceClass", "apiVersion: resource.k8s.io/v1\nkind: DeviceClass\nmetadata: {name: d}\nspec: {selectors: [{cel: {expression: \"device.driver == 'example.com'\"}}]}\n", ""},
@@ -39,6 +46,10 @@ func TestMoreKindsAnsweredAsKubeAPIServer(t *testing.T) {
 		})
 	}
 }
+
+// deploymentRules match Deployments' creates, as an admission policy's
+// matchConstraints.
+const deploymentRules = "{resourceRules: [{apiGroups: [apps], apiVersions: [v1], operations: [CREATE], resources: [deployments]}]}"
 
 // selfSignedPEM is a self-signed CA certificate in PEM, a trust anchor.
 func selfSignedPEM(t *testing.T) string {

@@ -11,6 +11,8 @@ import (
 // StatusStrategy).
 var withoutStatus = []schema.GroupKind{
 	{Kind: "ConfigMap"}, {Kind: "Endpoints"}, {Kind: "Event"}, {Kind: "LimitRange"}, {Kind: "PodTemplate"}, {Kind: "Secret"}, {Kind: "ServiceAccount"},
+	{Group: "admissionregistration.k8s.io", Kind: "MutatingAdmissionPolicy"},
+	{Group: "admissionregistration.k8s.io", Kind: "MutatingAdmissionPolicyBinding"},
 	{Group: "admissionregistration.k8s.io", Kind: "MutatingWebhookConfiguration"},
 	{Group: "admissionregistration.k8s.io", Kind: "ValidatingWebhookConfiguration"},
 	{Group: "admissionregistration.k8s.io", Kind: "ValidatingAdmissionPolicyBinding"},
