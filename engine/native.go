@@ -54,6 +54,9 @@ type NativeRequest struct {
 	// UID is the uid of a created object (Request.UID), empty when the
 	// frontend has no storage.
 	UID string
+	// NameGenerated: the frontend drew the name from generateName
+	// (Request.NameGenerated).
+	NameGenerated bool
 }
 
 // NativeAnswer is kube-apiserver's answer to a NativeRequest.
@@ -101,6 +104,7 @@ func (v *Validator) validateNative(ctx context.Context, req Request, ops Ops) (*
 func (v *Validator) nativeRequest(req Request, ops Ops) NativeRequest {
 	return NativeRequest{Operation: req.Operation, Subresource: req.Subresource,
 		Object: req.Object, OldObject: req.OldObject, OldIsManifest: req.OldIsManifest, UID: req.UID,
+		NameGenerated: req.NameGenerated,
 		ObjectsUnused: req.ObjectNotRead && !req.KeepStored && !v.kvalChecksOn(ops)}
 }
 

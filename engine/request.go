@@ -85,6 +85,10 @@ type Request struct {
 	// object with it, as kube-apiserver sets it before the strategy runs
 	// (a Job's generated selector carries it). Empty: a fixed one.
 	UID string
+	// NameGenerated says the frontend drew the object's name from its
+	// generateName (kvaltest's random suffix): a Native validator then
+	// treats the create as kube-apiserver's store treats a generated name.
+	NameGenerated bool
 
 	// DisableRatcheting reports errors on values an update did not change as
 	// errors, not as Result.Ratcheted (kube-apiserver ratchets, KEP-4008).

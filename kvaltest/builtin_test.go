@@ -248,6 +248,31 @@ func TestJobSelectorCarriesTheStoredUID(t *testing.T) {
 	}
 }
 
+// TestJobWithGenerateNameKeepsItsLabels: a Job's labels default to its
+// template's, one map in the decoded object; kube-apiserver copies the
+// object before it generates a name, so a Job created with generateName
+// keeps its own labels while a named one also gets the job-name labels
+// the strategy adds to the template (both recorded from kube-apiserver
+// v1.36.3).
+func TestJobWithGenerateNameKeepsItsLabels(t *testing.T) {
+	c, _ := newDatabases(t)
+	job := func(meta metav1.ObjectMeta) *batchv1.Job {
+		return &batchv1.Job{ObjectMeta: meta, Spec: batchv1.JobSpec{Template: corev1.PodTemplateSpec{
+			ObjectMeta: metav1.ObjectMeta{Labels: map[string]string{"app": "x"}},
+			Spec: corev1.PodSpec{RestartPolicy: corev1.RestartPolicyNever, Containers: []corev1.Container{{Name: "c", Image: "busybox"}}}}}}
+	}
+	generated := job(metav1.ObjectMeta{GenerateName: "once-", Namespace: "shop"})
+	mustCreate(t, c, generated)
+	if len(generated.Labels) != 1 || generated.Labels["app"] != "x" {
+		t.Errorf("generated name's labels %v, want app alone", generated.Labels)
+	}
+	named := job(metav1.ObjectMeta{Name: "once", Namespace: "shop"})
+	mustCreate(t, c, named)
+	if named.Labels["batch.kubernetes.io/job-name"] != "once" || len(named.Labels) != 5 {
+		t.Errorf("named Job's labels %v, want app and the four the strategy generates", named.Labels)
+	}
+}
+
 // TestSkipBuiltinValidationStoresAsWritten: with the option a Deployment
 // keeps no default it was not given and may change its selector.
 func TestSkipBuiltinValidationStoresAsWritten(t *testing.T) {

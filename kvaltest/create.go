@@ -36,7 +36,8 @@ func (c *Client) Create(ctx context.Context, obj client.Object, opts ...client.C
 // createLocked validates and stores a new object m (changed in place);
 // applied says that server-side apply has set its managed fields.
 func (c *Client) createLocked(ctx context.Context, t *target, m map[string]any, manager string, validation engine.FieldValidation, dryRun, applied bool) (map[string]any, error) {
-	if err := c.nameObject(t, m); err != nil {
+	generated, err := c.nameObject(t, m)
+	if err != nil {
 		return nil, err
 	}
 	var request map[string]any
@@ -45,7 +46,7 @@ func (c *Client) createLocked(ctx context.Context, t *target, m map[string]any, 
 	}
 	var etcd map[string]any // out as etcd holds it
 	uid := string(uuid.NewUUID())
-	out, err := c.admitCreate(ctx, t, write{op: engine.Create, object: m, validation: validation, name: t.key.name, applied: applied, stored: &etcd, uid: uid})
+	out, err := c.admitCreate(ctx, t, write{op: engine.Create, object: m, validation: validation, name: t.key.name, applied: applied, stored: &etcd, uid: uid, nameGenerated: generated})
 	if err != nil {
 		return nil, err
 	}
@@ -98,23 +99,24 @@ func (c *Client) admitCreate(ctx context.Context, t *target, w write) (map[strin
 
 // nameObject gives an object its generated name (a random suffix, as
 // kube-apiserver's, so that names do not collide) and checks the name and
-// namespace a create needs.
-func (c *Client) nameObject(t *target, m map[string]any) error {
+// namespace a create needs. generated says the name was drawn.
+func (c *Client) nameObject(t *target, m map[string]any) (generated bool, err error) {
 	meta := metaOf(m)
 	if name, _ := meta["name"].(string); name == "" {
 		if base, _ := meta["generateName"].(string); base != "" {
 			meta["name"] = base[:min(len(base), maxGeneratedNameBase)] + utilrand.String(generatedSuffixLength)
+			generated = true
 		}
 	}
 	t.key.name, _ = meta["name"].(string)
 	if !t.kind.namespaced {
 		t.clearNamespace(m)
-		return nil
+		return generated, nil
 	}
 	if t.key.namespace == "" {
-		return apierrors.NewBadRequest("the server could not find the requested resource: a namespaced " + t.gvk.Kind + " needs a namespace")
+		return false, apierrors.NewBadRequest("the server could not find the requested resource: a namespaced " + t.gvk.Kind + " needs a namespace")
 	}
-	return nil
+	return generated, nil
 }
 
 // kube-apiserver's generateName: at most 58 characters of the base, then 5 random ones.

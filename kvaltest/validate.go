@@ -25,6 +25,8 @@ type write struct {
 	// (engine.Result.Stored).
 	stored *map[string]any
 	uid    string // the uid a create stores the object with
+	// nameGenerated: the create's name was drawn from its generateName.
+	nameGenerated bool
 }
 
 // validate runs a write of a custom resource through kval's engine (a
@@ -41,7 +43,7 @@ func (c *Client) validate(ctx context.Context, t *target, w write) (map[string]a
 	res, err := v.Validate(ctx, engine.Request{
 		Operation: w.op, Subresource: w.subresource,
 		Object: w.object, OldObject: w.old, FieldValidation: w.validation, Applied: w.applied,
-		KeepStored: w.stored != nil, UID: w.uid,
+		KeepStored: w.stored != nil, UID: w.uid, NameGenerated: w.nameGenerated,
 	})
 	if err != nil {
 		return nil, fmt.Errorf("kvaltest: validating %s %q: %w", gvkString(t.gvk), w.name, err)

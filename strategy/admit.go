@@ -63,7 +63,7 @@ func (a *admission) create(ctx context.Context) engine.NativeAnswer {
 	if err != nil {
 		return engine.NativeAnswer{BadRequest: err}
 	}
-	if needsNameGeneration(obj) {
+	if a.req.NameGenerated || needsNameGeneration(obj) {
 		// kube-apiserver's store copies the object before each try of a
 		// generated name: the copy shares no map with another field (a
 		// Job's labels defaulted to its template's do).
