@@ -17,6 +17,7 @@ func diffKinds() []*diffKind {
 		bindingKind("RoleBinding", "rolebindings", true), bindingKind("ClusterRoleBinding", "clusterrolebindings", false),
 		networkPolicyKind(), pdbKind(), hpaKind(),
 		validatingPolicyKind(), validatingBindingKind(), mutatingPolicyKind(), mutatingBindingKind(),
+		resourceClaimKind(), resourceClaimTemplateKind(),
 	}
 }
 

@@ -9,13 +9,17 @@ import (
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
+	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/types"
 	"k8s.io/apimachinery/pkg/util/strategicpatch"
 	"k8s.io/client-go/dynamic"
 	clientgoscheme "k8s.io/client-go/kubernetes/scheme"
 	"k8s.io/utils/ptr"
 
+	corev1 "k8s.io/api/core/v1"
+
 	"github.com/kval-dev/kval/engine"
+	"github.com/kval-dev/kval/strategy"
 )
 
 // answer is a verdict: code 200 (allowed), 400, 422 (with causes), or
@@ -37,7 +41,9 @@ const (
 type cause struct{ typ, field, message string }
 
 // kval is kval's answer: the engine with package strategy, an update
-// from two manifests as kval validate --old runs it.
+// from two manifests as kval validate --old runs it, reading the
+// cluster's namespaces where a strategy reads one (a claim asking for
+// admin access), as kvaltest gives its store's.
 func (d *differential) kval(ctx context.Context, c diffCase) answer {
 	v, err := d.cat.ForObject(ctx, c.kind.gvk.GroupVersion().String(), c.kind.gvk.Kind)
 	if err != nil {
@@ -47,7 +53,7 @@ func (d *differential) kval(ctx context.Context, c diffCase) answer {
 	if c.update {
 		req.Operation, req.OldObject, req.OldIsManifest = engine.Update, deepCopy(c.old), true
 	}
-	res, err := v.Validate(ctx, req)
+	res, err := v.Validate(strategy.WithNamespaces(ctx, d.namespace), req)
 	switch {
 	case err != nil:
 		return answer{code: codeOther, message: err.Error()}
@@ -157,4 +163,15 @@ func (a answer) String() string {
 		return fmt.Sprintf("%d %s", a.code, a.message)
 	}
 	return fmt.Sprintf("422 %v", a.causes)
+}
+
+// namespace reads a namespace from the cluster, for strategies that read
+// one.
+func (d *differential) namespace(ctx context.Context, name string) (*corev1.Namespace, error) {
+	u, err := d.client.Resource(namespaceRes).Get(ctx, name, metav1.GetOptions{})
+	if err != nil {
+		return nil, err
+	}
+	ns := &corev1.Namespace{}
+	return ns, runtime.DefaultUnstructuredConverter.FromUnstructured(u.Object, ns)
 }

@@ -1,7 +1,12 @@
 package kvaltest
 
 import (
+	"context"
 	"time"
+
+	corev1 "k8s.io/api/core/v1"
+	apierrors "k8s.io/apimachinery/pkg/api/errors"
+	"k8s.io/apimachinery/pkg/runtime"
 
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/runtime/schema"
@@ -95,4 +100,17 @@ func containsString(list []any, s string) bool {
 		}
 	}
 	return false
+}
+
+// storedNamespace is a namespace as the store holds it, for the
+// strategies that read one (a ResourceClaim asking for admin access to
+// devices reads its namespace's label). The caller holds the store's lock,
+// as every write does.
+func (c *Client) storedNamespace(_ context.Context, name string) (*corev1.Namespace, error) {
+	obj, found := c.store.objects[key{resource: namespaces, name: name}]
+	if !found {
+		return nil, apierrors.NewNotFound(corev1.Resource("namespaces"), name)
+	}
+	ns := &corev1.Namespace{}
+	return ns, runtime.DefaultUnstructuredConverter.FromUnstructured(obj, ns)
 }

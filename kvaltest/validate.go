@@ -113,7 +113,7 @@ func (c *Client) admitBuiltin(ctx context.Context, t *target, w write) (out map[
 		w.object = jsonvalue.DeepCopyObject(w.object) // the engine prunes and defaults it in place
 	}
 	w.stored = nil // etcd holds a built-in object as it is read back
-	answer, err := c.validate(ctx, t, w)
+	answer, err := c.validate(strategy.WithNamespaces(ctx, c.storedNamespace), t, w)
 	switch {
 	case err != nil:
 		return nil, false, err

@@ -3,6 +3,7 @@ package strategy
 import (
 	"k8s.io/apimachinery/pkg/runtime/schema"
 	"k8s.io/apiserver/pkg/registry/rest"
+	"k8s.io/utils/clock"
 
 	"k8s.io/kubernetes/pkg/registry/admissionregistration/mutatingadmissionpolicybinding"
 	"k8s.io/kubernetes/pkg/registry/admissionregistration/mutatingwebhookconfiguration"
@@ -19,6 +20,7 @@ import (
 	"k8s.io/kubernetes/pkg/registry/batch/job"
 	"k8s.io/kubernetes/pkg/registry/certificates/certificates"
 	"k8s.io/kubernetes/pkg/registry/certificates/clustertrustbundle"
+	"k8s.io/kubernetes/pkg/registry/certificates/podcertificaterequest"
 	"k8s.io/kubernetes/pkg/registry/coordination/lease"
 	"k8s.io/kubernetes/pkg/registry/coordination/leasecandidate"
 	"k8s.io/kubernetes/pkg/registry/core/configmap"
@@ -51,6 +53,7 @@ import (
 	"k8s.io/kubernetes/pkg/registry/rbac/role"
 	"k8s.io/kubernetes/pkg/registry/rbac/rolebinding"
 	"k8s.io/kubernetes/pkg/registry/resource/deviceclass"
+	"k8s.io/kubernetes/pkg/registry/resource/resourceclaim"
 	"k8s.io/kubernetes/pkg/registry/resource/resourceslice"
 	"k8s.io/kubernetes/pkg/registry/scheduling/priorityclass"
 	"k8s.io/kubernetes/pkg/registry/storage/csidriver"
@@ -114,6 +117,7 @@ var strategies = map[schema.GroupKind]registry{
 	{Group: "batch", Kind: "Job"}:                                                     {job.Strategy, job.StatusStrategy},
 	{Group: "certificates.k8s.io", Kind: "CertificateSigningRequest"}:                 {certificates.Strategy, certificates.StatusStrategy},
 	{Group: "certificates.k8s.io", Kind: "ClusterTrustBundle"}:                        {clustertrustbundle.Strategy, nil},
+	{Group: "certificates.k8s.io", Kind: "PodCertificateRequest"}:                     {podCertificateRequest, podcertificaterequest.NewStatusStrategy(podCertificateRequest, administrators, clock.RealClock{})},
 	{Group: "coordination.k8s.io", Kind: "Lease"}:                                     {lease.Strategy, nil},
 	{Group: "coordination.k8s.io", Kind: "LeaseCandidate"}:                            {leasecandidate.Strategy, nil},
 	{Group: "discovery.k8s.io", Kind: "EndpointSlice"}:                                {endpointslice.Strategy, nil},
@@ -132,6 +136,8 @@ var strategies = map[schema.GroupKind]registry{
 	{Group: "rbac.authorization.k8s.io", Kind: "Role"}:                                {role.Strategy, nil},
 	{Group: "rbac.authorization.k8s.io", Kind: "RoleBinding"}:                         {rolebinding.Strategy, nil},
 	{Group: "resource.k8s.io", Kind: "DeviceClass"}:                                   {deviceclass.Strategy, nil},
+	{Group: "resource.k8s.io", Kind: "ResourceClaim"}:                                 {resourceClaim, resourceclaim.NewStatusStrategy(resourceClaim)},
+	{Group: "resource.k8s.io", Kind: "ResourceClaimTemplate"}:                         {resourceClaimTemplate, nil},
 	{Group: "resource.k8s.io", Kind: "ResourceSlice"}:                                 {resourceslice.Strategy, nil},
 	{Group: "scheduling.k8s.io", Kind: "PriorityClass"}:                               {priorityclass.Strategy, nil},
 	{Group: "storage.k8s.io", Kind: "CSIDriver"}:                                      {csidriver.Strategy, nil},

@@ -9,7 +9,8 @@ import (
 
 // TestMoreKindsAnsweredAsKubeAPIServer holds kube-apiserver's answers
 // (v1.36.3, server-side dry run, recorded 2026-12-06; v1beta1
-// ClusterTrustBundle's from its code, as that server does not serve it)
+// ClusterTrustBundle's and PodCertificateRequest's from their code, as
+// that server does not serve them)
 // for kinds whose
 // strategies kval wires beyond the common workloads: each of them passed
 // on its published schema alone where kube-apiserver refuses it (or, for
@@ -34,6 +35,13 @@ func TestMoreKindsAnsweredAsKubeAPIServer(t *testing.T) {
 		{"a MutatingAdmissionPolicy's patch", "apiVersion: admissionregistration.k8s.io/v1\nkind: MutatingAdmissionPolicy\nmetadata: {name: m}\nspec: {matchConstraints: " + deploymentRules + ", mutations: [{patchType: JSONPatch, jsonPatch: {expression: '[]'}}]}\n",
 			"FieldValueInvalid spec.mutations[0].jsonPatch.expression; FieldValueRequired spec.reinvocationPolicy"},
 		{"a MutatingAdmissionPolicyBinding with a paramRef", "apiVersion: admissionregistration.k8s.io/v1\nkind: MutatingAdmissionPolicyBinding\nmetadata: {name: mb}\nspec: {policyName: m, paramRef: {name: limits, namespace: default, parameterNotFoundAction: Allow}}\n", ""},
+		{"a ResourceClaim's device class name", "apiVersion: resource.k8s.io/v1\nkind: ResourceClaim\nmetadata: {name: c, namespace: default}\nspec: {devices: {requests: [{name: gpu, exactly: {deviceClassName: Bad_Class}}]}}\n",
+			"FieldValueInvalid spec.devices.requests[0].exactly.deviceClassName"},
+		{"a ResourceClaimTemplate", "apiVersion: resource.k8s.io/v1\nkind: ResourceClaimTemplate\nmetadata: {name: c, namespace: default}\nspec: {spec: {devices: {requests: [{name: gpu, exactly: {deviceClassName: example.com-gpu}}]}}}\n", ""},
+		{"a PodCertificateRequest's public key", "apiVersion: certificates.k8s.io/v1beta1\nkind: PodCertificateRequest\nmetadata: {name: p, namespace: default}\n" +
+			"spec: {signerName: example.com/signer, podName: web, podUID: 00000000-0000-0000-0000-000000000001, serviceAccountName: default, serviceAccountUID: 00000000-0000-0000-0000-000000000002, " +
+			"nodeName: n1, nodeUID: 00000000-0000-0000-0000-000000000003, maxExpirationSeconds: 86400, pkixPublicKey: aGVsbG8=, proofOfPossession: aGVsbG8=}\n",
+			"FieldValueInvalid spec.pkixPublicKey"},
 		{"a DeviceClass selector that does not compile", "apiVersion: resource.k8s.io/v1\nkind: DeviceClass\nmetadata: {name: d}\nspec: {selectors: [{cel: {expression: 'device.driver == '}}]}\n",
 			"FieldValueInvalid spec.selectors[0].cel.expression"},
 		{"a DeviceClass", "apiVersion: resource.k8s.io/v1\nkind: DeviceClass\nmetadata: {name: d}\nspec: {selectors: [{cel: {expression: \"device.driver == 'example.com'\"}}]}\n", ""},

@@ -14,7 +14,6 @@ import (
 const (
 	answeredNotStored = "a request kube-apiserver answers and never stores: no manifest creates one"
 	checkedByLint     = "kval checks it with package lint, kube-apiserver's CRD validation"
-	needsAServer      = "kube-apiserver's strategy needs what only a server has (an authorizer, the served resources, a namespace client)"
 	notInstalled      = "its API group is not in kval's scheme (kube-apiserver's internal, or the aggregator's), or its release is not k8s.io/kubernetes'"
 	alphaNotWired     = "alpha versions only, kube-apiserver's strategy not wired in yet"
 )
@@ -32,11 +31,8 @@ var withoutStrategy = map[schema.GroupKind]string{
 	{Group: "authorization.k8s.io", Kind: "SelfSubjectAccessReview"}:    answeredNotStored,
 	{Group: "authorization.k8s.io", Kind: "SelfSubjectRulesReview"}:     answeredNotStored,
 	{Group: "authorization.k8s.io", Kind: "SubjectAccessReview"}:        answeredNotStored,
-	{Group: "certificates.k8s.io", Kind: "PodCertificateRequest"}:       needsAServer,
 	{Group: "internal.apiserver.k8s.io", Kind: "StorageVersion"}:        notInstalled,
 	{Group: "resource.k8s.io", Kind: "DeviceTaintRule"}:                 alphaNotWired,
-	{Group: "resource.k8s.io", Kind: "ResourceClaim"}:                   needsAServer,
-	{Group: "resource.k8s.io", Kind: "ResourceClaimTemplate"}:           needsAServer,
 	{Group: "resource.k8s.io", Kind: "ResourcePoolStatusRequest"}:       alphaNotWired,
 	{Group: "scheduling.k8s.io", Kind: "PodGroup"}:                      alphaNotWired,
 	{Group: "scheduling.k8s.io", Kind: "Workload"}:                      alphaNotWired,

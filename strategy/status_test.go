@@ -25,7 +25,7 @@ var withoutStatus = []schema.GroupKind{
 	{Group: "node.k8s.io", Kind: "RuntimeClass"},
 	{Group: "rbac.authorization.k8s.io", Kind: "ClusterRole"}, {Group: "rbac.authorization.k8s.io", Kind: "ClusterRoleBinding"},
 	{Group: "rbac.authorization.k8s.io", Kind: "Role"}, {Group: "rbac.authorization.k8s.io", Kind: "RoleBinding"},
-	{Group: "resource.k8s.io", Kind: "DeviceClass"}, {Group: "resource.k8s.io", Kind: "ResourceSlice"},
+	{Group: "resource.k8s.io", Kind: "DeviceClass"}, {Group: "resource.k8s.io", Kind: "ResourceClaimTemplate"}, {Group: "resource.k8s.io", Kind: "ResourceSlice"},
 	{Group: "scheduling.k8s.io", Kind: "PriorityClass"},
 	{Group: "storage.k8s.io", Kind: "CSIDriver"}, {Group: "storage.k8s.io", Kind: "CSIStorageCapacity"},
 	{Group: "storage.k8s.io", Kind: "StorageClass"}, {Group: "storage.k8s.io", Kind: "VolumeAttributesClass"},

@@ -4,16 +4,22 @@ import (
 	"fmt"
 
 	"k8s.io/apimachinery/pkg/runtime/schema"
+	"k8s.io/apiserver/pkg/authorization/authorizerfactory"
 	"k8s.io/kubernetes/pkg/registry/admissionregistration/mutatingadmissionpolicy"
 	"k8s.io/kubernetes/pkg/registry/admissionregistration/validatingadmissionpolicy"
+	"k8s.io/kubernetes/pkg/registry/certificates/podcertificaterequest"
 )
 
-// The admission policies' strategies authorize a policy's paramKind and a
-// binding's paramRef for the requesting user. kval answers as
-// kube-apiserver answers its administrator, whom those checks never ask
-// about, so the strategies get no authorizer (and skip the checks, as
-// kube-apiserver's do for a superuser).
+// Some strategies authorize the requesting user: the admission policies
+// a policy's paramKind and a binding's paramRef, the status strategies of
+// PodCertificateRequests and ResourceClaims who signs or allocates. kval
+// answers as kube-apiserver answers its administrator, whom every check
+// allows: the policies' strategies get no authorizer (they skip the checks
+// without one, as for a superuser), the status strategies one that allows
+// everything (administrators).
 var (
+	administrators            = authorizerfactory.NewAlwaysAllowAuthorizer()
+	podCertificateRequest     = podcertificaterequest.NewStrategy()
 	validatingAdmissionPolicy = validatingadmissionpolicy.NewStrategy(nil, administratorsResolver{})
 	mutatingAdmissionPolicy   = mutatingadmissionpolicy.NewStrategy(nil, administratorsResolver{})
 )
