@@ -259,7 +259,7 @@ func TestJobWithGenerateNameKeepsItsLabels(t *testing.T) {
 	job := func(meta metav1.ObjectMeta) *batchv1.Job {
 		return &batchv1.Job{ObjectMeta: meta, Spec: batchv1.JobSpec{Template: corev1.PodTemplateSpec{
 			ObjectMeta: metav1.ObjectMeta{Labels: map[string]string{"app": "x"}},
-			Spec: corev1.PodSpec{RestartPolicy: corev1.RestartPolicyNever, Containers: []corev1.Container{{Name: "c", Image: "busybox"}}}}}}
+			Spec:       corev1.PodSpec{RestartPolicy: corev1.RestartPolicyNever, Containers: []corev1.Container{{Name: "c", Image: "busybox"}}}}}}
 	}
 	generated := job(metav1.ObjectMeta{GenerateName: "once-", Namespace: "shop"})
 	mustCreate(t, c, generated)
