@@ -11,8 +11,13 @@ import (
 // The built-in differential's generator (builtindiff_test.go): valid
 // objects of each kind, and mutations of them, deterministic for a seed.
 
-// diffNamespace holds the differential's namespaced objects.
+// diffNamespace holds the differential's namespaced objects, but for
+// policyNamespace's.
 const diffNamespace = "kval-builtin-diff"
+
+// policyNamespace holds the objects that would change what kube-apiserver
+// admits in their namespace (quotas, limit ranges), apart from the others.
+const policyNamespace = "kval-builtin-diff-policy"
 
 // diffCase is one request of the differential: a create of Object, or an
 // update of Old (created for real first) to Object, as `kubectl apply`.
@@ -38,10 +43,20 @@ type diffKind struct {
 	gvk        schema.GroupVersionKind
 	resource   string
 	namespaced bool
-	valid      func(g *gen) map[string]any
+	// namespace holds the kind's objects: diffNamespace when empty.
+	namespace string
+	valid     func(g *gen) map[string]any
 	// mutations are the kind's own, on create and on update; updates are
 	// those of updates only (immutable fields, changes that stay valid).
 	mutations, updates []mutation
+}
+
+// ns is the namespace of the kind's objects.
+func (k *diffKind) ns() string {
+	if k.namespace != "" {
+		return k.namespace
+	}
+	return diffNamespace
 }
 
 func (k *diffKind) gvr() schema.GroupVersionResource {
@@ -101,7 +116,7 @@ func (g *gen) object(k *diffKind, update bool) map[string]any {
 	}
 	meta := map[string]any{"name": fmt.Sprintf("kval-diff-%s%d", prefix, g.n)}
 	if k.namespaced {
-		meta["namespace"] = diffNamespace
+		meta["namespace"] = k.ns()
 	}
 	if g.coin() {
 		meta["labels"] = map[string]any{"app.kubernetes.io/name": g.pick("web", "db", "x-1"), "tier": g.pick("a", "b")}

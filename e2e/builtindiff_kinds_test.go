@@ -18,6 +18,10 @@ func diffKinds() []*diffKind {
 		networkPolicyKind(), pdbKind(), hpaKind(),
 		validatingPolicyKind(), validatingBindingKind(), mutatingPolicyKind(), mutatingBindingKind(),
 		resourceClaimKind(), resourceClaimTemplateKind(),
+		webhookConfigKind("ValidatingWebhookConfiguration", "validatingwebhookconfigurations", false),
+		webhookConfigKind("MutatingWebhookConfiguration", "mutatingwebhookconfigurations", true),
+		storageClassKind(), priorityClassKind(), ingressClassKind(), runtimeClassKind(), csiDriverKind(), volumeAttributesClassKind(),
+		persistentVolumeKind(), endpointSliceKind(), leaseKind(), resourceQuotaKind(), limitRangeKind(),
 	}
 }
 

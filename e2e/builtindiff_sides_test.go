@@ -102,7 +102,7 @@ func (d *differential) server(ctx context.Context, c diffCase) answer {
 func (d *differential) resource(c diffCase) dynamic.ResourceInterface {
 	res := d.client.Resource(c.kind.gvr())
 	if c.kind.namespaced {
-		return res.Namespace(diffNamespace)
+		return res.Namespace(c.kind.ns())
 	}
 	return res
 }
