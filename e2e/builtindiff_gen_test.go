@@ -158,6 +158,20 @@ var metadataMutations = []mutation{
 	{name: "finalizer invalid", apply: func(g *gen, o map[string]any) {
 		setAt(o, []any{g.pick("bad finalizer", "example.com/ok", "a/b/c", "kubernetes")}, "metadata", "finalizers")
 	}},
+	{name: "labels of the wrong type", apply: func(g *gen, o map[string]any) {
+		setAt(o, g.pickAny([]any{"a"}, "app=web", map[string]any{"app": int64(1)}, map[string]any{"app": true}), "metadata", "labels")
+	}},
+	{name: "annotations of the wrong type", apply: func(g *gen, o map[string]any) {
+		setAt(o, g.pickAny([]any{"a"}, map[string]any{"note": int64(1)}, map[string]any{"note": map[string]any{}}), "metadata", "annotations")
+	}},
+	{name: "a field of the wrong type", apply: func(g *gen, o map[string]any) {
+		for _, key := range []string{"spec", "data", "rules", "webhooks", "subjects", "roleRef", "endpoints", "value", "handler", "provisioner"} {
+			if _, ok := o[key]; ok {
+				o[key] = g.pickAny("text", []any{"a"}, int64(7), true, map[string]any{"x": "y"})
+				return
+			}
+		}
+	}},
 	{name: "ownerReference incomplete", apply: func(g *gen, o map[string]any) {
 		ref := map[string]any{"apiVersion": "v1", "kind": "ConfigMap", "name": "owner", "uid": "6b0c3a5e-0000-4000-8000-000000000001"}
 		delete(ref, g.pick("apiVersion", "kind", "name", "uid", "none"))
