@@ -22,6 +22,8 @@ func diffKinds() []*diffKind {
 		webhookConfigKind("MutatingWebhookConfiguration", "mutatingwebhookconfigurations", true),
 		storageClassKind(), priorityClassKind(), ingressClassKind(), runtimeClassKind(), csiDriverKind(), volumeAttributesClassKind(),
 		persistentVolumeKind(), endpointSliceKind(), leaseKind(), resourceQuotaKind(), limitRangeKind(),
+		nodeKind(), endpointsKind(), coreEventKind(), eventsEventKind(), podTemplateKind(), controllerRevisionKind(),
+		csiNodeKind(), volumeAttachmentKind(), csiStorageCapacityKind(), deviceClassKind(), resourceSliceKind(),
 	}
 }
 

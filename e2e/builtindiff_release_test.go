@@ -35,6 +35,10 @@ var releaseDifferences = []releaseDifference{
 	{"StatefulSet immutable spec fields", "v1.37.2 (pkg/apis/apps/validation) names each immutable field a StatefulSet " +
 		"update changes (spec.selector, spec.volumeClaimTemplates, spec.serviceName, spec.podManagementPolicy: " +
 		"FieldValueInvalid, field is immutable); v1.36.3 answered one FieldValueForbidden at spec", statefulSetSpecAs136},
+	{"DeviceClass extendedResourceName", "a DeviceClass's spec.extendedResourceName is checked by declarative validation " +
+		"marked beta in v1.37.2 (pkg/apis/resource/v1/zz_generated.validations.go), which answers in place of the handwritten " +
+		"check, one cause for each rule the name breaks (k8s.io/apimachinery/pkg/api/validate ExtendedResourceName); in v1.36.3 " +
+		"it is marked alpha and the handwritten \"must be a valid extended resource name\" answers once", extendedResourceNameAs136},
 }
 
 // releaseDifferenceOf is the names of the release differences that
@@ -126,6 +130,24 @@ func statefulSetSpecAs136(c diffCase, k, s answer) (answer, answer, bool) {
 		out.causes = append(out.causes, cause{typ: "FieldValueForbidden", field: "spec"})
 	}
 	return out, s, applies
+}
+
+func extendedResourceNameAs136(c diffCase, k, s answer) (answer, answer, bool) {
+	const name = "spec.extendedResourceName"
+	if c.kind.gvk.Kind != "DeviceClass" {
+		return k, s, false
+	}
+	out, seen := k, 0
+	out.causes = nil
+	for _, e := range k.causes {
+		if e.typ == "FieldValueInvalid" && e.field == name {
+			if seen++; seen > 1 {
+				continue
+			}
+		}
+		out.causes = append(out.causes, e)
+	}
+	return out, s, seen > 1
 }
 
 // serviceAllocation explains the disagreements that come from what
