@@ -15,6 +15,15 @@
 // the release of kval's k8s.io libraries (Release); feature gates are at
 // that release's defaults.
 //
+// # What a cluster would hold
+//
+// kval answers as kube-apiserver answers its administrator: strategies
+// that authorize the requesting user (an admission policy's paramKind, who
+// signs a PodCertificateRequest) allow (administrator.go). The few that
+// read a namespace (a ResourceClaim asking for admin access to devices)
+// read the one a frontend with storage gives (WithNamespaces: kvaltest's
+// store); without one, a namespace that allows what they check.
+//
 // # Updates from files
 //
 // On an update whose old object is a manifest (engine.Request.OldIsManifest:
