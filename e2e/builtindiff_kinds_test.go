@@ -24,6 +24,7 @@ func diffKinds() []*diffKind {
 		persistentVolumeKind(), endpointSliceKind(), leaseKind(), resourceQuotaKind(), limitRangeKind(),
 		nodeKind(), endpointsKind(), coreEventKind(), eventsEventKind(), podTemplateKind(), controllerRevisionKind(),
 		csiNodeKind(), volumeAttachmentKind(), csiStorageCapacityKind(), deviceClassKind(), resourceSliceKind(),
+		replicationControllerKind(), csrKind(),
 	}
 }
 

@@ -1,8 +1,20 @@
 package e2e
 
+import (
+	"crypto/ecdsa"
+	"crypto/elliptic"
+	"crypto/rand"
+	"crypto/x509"
+	"crypto/x509/pkix"
+	"encoding/base64"
+	"encoding/pem"
+	"sync"
+)
+
 // Kinds that controllers and node agents write more than manifests do, in
 // the built-in differential's generator: Node, Endpoints, the two Events,
-// PodTemplate, ControllerRevision, CSINode, VolumeAttachment,
+// PodTemplate, ControllerRevision, ReplicationController,
+// CertificateSigningRequest, CSINode, VolumeAttachment,
 // CSIStorageCapacity, DeviceClass and ResourceSlice. Nothing runs on
 // them in the test cluster (no kubelet, no controllers).
 
@@ -223,5 +235,50 @@ func resourceSliceKind() *diffKind {
 		{name: "device added", apply: func(g *gen, o map[string]any) {
 			setAt(o, append(mapAt(o, "spec")["devices"].([]any), map[string]any{"name": "gpu-1"}), "spec", "devices")
 		}}}
+	return k
+}
+
+func replicationControllerKind() *diffKind {
+	k := workload("", "v1", "ReplicationController", "replicationcontrollers", func(g *gen, app string) map[string]any {
+		s := replicatedSpec(g, app, "")
+		s["selector"] = map[string]any{"app": app}
+		return s
+	}, field("spec.replicas", int64(-1), int64(2)), field("spec.minReadySeconds", int64(-3)),
+		field("spec.selector", map[string]any{"app": "other"}, map[string]any{"bad key": "x"}, map[string]any{}))
+	k.updates = []mutation{field("spec.replicas", int64(9)), field("spec.selector", map[string]any{"app": "other"})}
+	return k
+}
+
+// csrPEM is a certificate request of a new ECDSA key, for
+// CertificateSigningRequests: drawn once, as the generator must be
+// deterministic for a seed.
+var csrPEM = sync.OnceValue(func() string {
+	key, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
+	if err != nil {
+		panic(err)
+	}
+	der, err := x509.CreateCertificateRequest(rand.Reader, &x509.CertificateRequest{Subject: pkix.Name{CommonName: "kval-diff", Organization: []string{"kval"}}}, key)
+	if err != nil {
+		panic(err)
+	}
+	return string(pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE REQUEST", Bytes: der}))
+})
+
+func csrKind() *diffKind {
+	k := newKind("certificates.k8s.io", "v1", "CertificateSigningRequest", "certificatesigningrequests", false, func(g *gen) map[string]any {
+		s := map[string]any{"request": base64.StdEncoding.EncodeToString([]byte(csrPEM())), "signerName": g.pick("example.com/signer", "kubernetes.io/kube-apiserver-client"),
+			"usages": []any{"client auth"}}
+		if g.coin() {
+			s["expirationSeconds"] = int64(3600)
+		}
+		return map[string]any{"spec": s}
+	})
+	k.mutations = []mutation{
+		field("spec.signerName", "", "Bad", "kubernetes.io/legacy-unknown", "kubernetes.io/kube-apiserver-client-kubelet", "kubernetes.io/kubelet-serving"),
+		field("spec.usages", []any{"nope"}, []any{"client auth", "client auth"}, []any{"server auth"}, []any{}),
+		field("spec.expirationSeconds", int64(100), int64(600)),
+		field("spec.request", "aGVsbG8=", ""),
+	}
+	k.updates = []mutation{field("spec.usages", []any{"digital signature", "client auth"}), field("spec.signerName", "example.com/other")}
 	return k
 }

@@ -226,14 +226,14 @@
 // KVAL_BUILTIN_DIFF_SEED set the size and the seed, KVAL_BUILTIN_DIFF_OUT
 // a file for every case and both answers.
 //
-// Seed 1, 5,000 requests over 51 kinds (3,306 creates, 1,694 updates;
-// 2,093 allowed, 430 answered 400, 2,473 422 by kube-apiserver, 4 whose
-// patch kubectl apply cannot make; 17 s): 0 differences in verdict, field
-// or type, and every 400's message equal; 4,408 agree in every word, 207
-// in all but wording, 384 differ by the release (duplicate causes 199,
-// ownerReferences errors 121, both 50, StatefulSet immutable spec fields
-// 7, a DeviceClass's extendedResourceName 5, HPAScaleToZero 2), 1 by
-// Service allocation. The wording differences: a generated name's suffix (kval's
+// Seed 1, 5,000 requests over 53 kinds (3,267 creates, 1,733 updates;
+// 2,067 allowed, 459 answered 400, 2,470 422 by kube-apiserver, 4 whose
+// patch kubectl apply cannot make; 15 s): 0 differences in verdict, field
+// or type, and every 400's message equal; 4,398 agree in every word, 215
+// in all but wording, 385 differ by the release (duplicate causes 182,
+// ownerReferences errors 140, both 54, a DeviceClass's
+// extendedResourceName 6, HPAScaleToZero 2, StatefulSet immutable spec
+// fields 1), 2 by Service allocation. The wording differences: a generated name's suffix (kval's
 // xxxxx); v1.37's declarative validation messages (rules[].verbs, roleRef
 // "field is immutable" for "cannot change roleRef", spec.maxReplicas, a
 // binding's spec.validationActions, an endpoint's addresses, a duplicate
@@ -244,11 +244,11 @@
 // immutable Job templates and claim specs; a Job's generated labels
 // (kval's fixed uid); NetworkPolicy endPort, whose value v1.37 prints for
 // port's; minReplicas "at least 0" with HPAScaleToZero. Seed 2, 10,000
-// requests (6,677 creates, 3,323 updates; 4,155 allowed, 798 400, 5,041
-// 422; 31 s): 0 differences in verdict, field or type; 8,708 agree in
-// every word, 450 in all but wording, 837 differ by the release, 5 by
-// Service allocation or Pod admission. Seed 3, 20,000 requests (13,372
-// creates, 6,628 updates; 8,259 allowed, 1,605 400, 10,120 422; 59 s): 0
+// requests (6,729 creates, 3,271 updates; 4,225 allowed, 851 400, 4,914
+// 422; 37 s): 0 differences in verdict, field or type; 8,880 agree in
+// every word, 431 in all but wording, 686 differ by the release, 3 by
+// Service allocation or Pod admission. Seed 3, 20,000 requests (13,294
+// creates, 6,706 updates; 8,380 allowed, 1,611 400, 9,989 422; 84 s): 0
 // differences in verdict, field or type. kval reads the cluster's
 // namespaces where a strategy reads one (a claim asking for admin access
 // to devices), as kvaltest gives its store's. Quotas and limit ranges are
