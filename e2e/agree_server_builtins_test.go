@@ -24,6 +24,7 @@ func observeBuiltins(ctx context.Context, cs kubernetes.Interface, o observation
 	observeInvalidBuiltins(ctx, cs, o)
 	observeOtherDefaults(ctx, cs, o)
 	observeStatusUpdates(ctx, cs, o)
+	observeGeneratedNamesAndClaims(ctx, cs, o)
 }
 
 // observeStatusUpdates writes a Deployment's status as a test that stands

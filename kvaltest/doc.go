@@ -156,8 +156,11 @@
 // with a real kube-apiserver's answers: a Deployment's defaults and
 // generation, its selector changed, its status written, an immutable
 // Secret changed, a ConfigMap's bad key and label value, StorageClass,
-// Service, Namespace and Job defaults; and impersonated requests, RBAC's
-// escalation checks, the reviews and the bootstrap objects.
+// Service, Namespace and Job defaults, a Job created by generateName, an
+// admission policy whose rule does not compile, a ResourceClaim asking for
+// admin access (the strategy reads its namespace from the store); and
+// impersonated requests, RBAC's escalation checks, the reviews and the
+// bootstrap objects.
 //
 // Namespaces are created Active with the "kubernetes" finalizer; a
 // deleted one stays Terminating until its finalize subresource empties
