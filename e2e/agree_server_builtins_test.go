@@ -25,6 +25,7 @@ func observeBuiltins(ctx context.Context, cs kubernetes.Interface, o observation
 	observeOtherDefaults(ctx, cs, o)
 	observeStatusUpdates(ctx, cs, o)
 	observeGeneratedNamesAndClaims(ctx, cs, o)
+	observeNamespaceFinalize(ctx, cs, o)
 }
 
 // observeStatusUpdates writes a Deployment's status as a test that stands

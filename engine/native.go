@@ -16,22 +16,24 @@ import (
 // still finds the unknown fields (Result.Pruned, strict 400s), and kval's
 // own checks (the mutability extensions, Options.Extensions) run after it.
 // Updates of the status subresource keep the schema's pipeline, unless
-// Native is a StatusNative that admits them.
+// Native is a SubresourceNative that admits them; updates of other
+// subresources are refused unless it admits them.
 type Native interface {
 	Admit(ctx context.Context, req NativeRequest) NativeAnswer
 }
 
-// StatusNative is a Native that also admits updates of the status
-// subresource (kube-apiserver's status strategy of the kind).
-type StatusNative interface {
+// SubresourceNative is a Native that also admits updates of subresources:
+// the status (kube-apiserver's status strategy of the kind), a Namespace's
+// finalize.
+type SubresourceNative interface {
 	Native
-	AdmitsStatus() bool
+	AdmitsSubresource(name string) bool
 }
 
-// admitsStatus reports whether n admits updates of the status subresource.
-func admitsStatus(n Native) bool {
-	s, ok := n.(StatusNative)
-	return ok && s.AdmitsStatus()
+// AdmitsSubresource reports whether n admits updates of a subresource.
+func AdmitsSubresource(n Native, name string) bool {
+	s, ok := n.(SubresourceNative)
+	return ok && s.AdmitsSubresource(name)
 }
 
 // NativeFunc returns the Native validation of a CRD version, nil where

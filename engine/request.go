@@ -1,6 +1,9 @@
 package engine
 
-import "fmt"
+import (
+	"errors"
+	"fmt"
+)
 
 // Operation is what a request does to an object, in admission's words.
 type Operation string
@@ -120,8 +123,12 @@ func (r *Request) ops() (Ops, error) {
 	case r.Subresource == StatusSubresource:
 		return OnStatusUpdate, nil
 	}
-	return 0, fmt.Errorf("unsupported subresource %q of %s: only %q is validated", r.Subresource, r.Operation, StatusSubresource)
+	return 0, fmt.Errorf("%w %q of %s: only %q is validated", errOtherSubresource, r.Subresource, r.Operation, StatusSubresource)
 }
+
+// errOtherSubresource: an update of a subresource other than the status,
+// which only a SubresourceNative that admits it validates.
+var errOtherSubresource = errors.New("unsupported subresource")
 
 // Ops is a set of request kinds.
 type Ops uint8

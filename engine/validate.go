@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"errors"
 	"fmt"
 
 	"k8s.io/apimachinery/pkg/util/validation/field"
@@ -20,13 +21,16 @@ import (
 // even a caller that ignored the error could not read it as allowed.
 func (v *Validator) Validate(ctx context.Context, req Request) (*Result, error) {
 	ops, err := req.ops()
-	if err != nil {
+	switch {
+	case errors.Is(err, errOtherSubresource) && v.native != nil && AdmitsSubresource(v.native, req.Subresource):
+		return v.validateNative(ctx, req, 0) // kval's own checks run on no such update
+	case err != nil:
 		return nil, err
 	}
 	if v.scope == BeyondKubeAPIServer && req.Scope != BeyondKubeAPIServer {
 		return nil, fmt.Errorf("the validator of %s %q version %s was compiled for Scope BeyondKubeAPIServer alone (Options.Scope): it cannot run every check", schema.CRDKind, v.crd.Name(), v.version)
 	}
-	if v.native != nil && (ops != OnStatusUpdate || admitsStatus(v.native)) {
+	if v.native != nil && (ops != OnStatusUpdate || AdmitsSubresource(v.native, StatusSubresource)) {
 		return v.validateNative(ctx, req, ops)
 	}
 	_, userStatus := req.Object["status"]

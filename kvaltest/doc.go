@@ -158,13 +158,15 @@
 // Secret changed, a ConfigMap's bad key and label value, StorageClass,
 // Service, Namespace and Job defaults, a Job created by generateName, an
 // admission policy whose rule does not compile, a ResourceClaim asking for
-// admin access (the strategy reads its namespace from the store); and
+// admin access (the strategy reads its namespace from the store), a
+// Namespace's finalize (kube-apiserver's finalize strategy); and
 // impersonated requests, RBAC's escalation checks, the reviews and the
 // bootstrap objects.
 //
 // Namespaces are created Active with the "kubernetes" finalizer; a
 // deleted one stays Terminating until its finalize subresource empties
-// spec.finalizers (no namespace controller runs, as in envtest).
+// spec.finalizers (no namespace controller runs, as in envtest); finalize
+// writes get kube-apiserver's finalize strategy.
 //
 // Not modelled: admission other than the engine (no namespace lifecycle:
 // objects may be created in namespaces that do not exist or terminate), conversion

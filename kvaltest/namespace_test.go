@@ -3,6 +3,7 @@ package kvaltest_test
 import (
 	"context"
 	"slices"
+	"strings"
 	"testing"
 
 	corev1 "k8s.io/api/core/v1"
@@ -48,5 +49,30 @@ func TestServerDeletedNamespacesTerminateUntilFinalized(t *testing.T) {
 	}
 	if _, err := cs.CoreV1().Namespaces().Get(ctx, "n", metav1.GetOptions{}); !apierrors.IsNotFound(err) {
 		t.Fatalf("a finalized deleted namespace: %v, want NotFound", err)
+	}
+}
+
+// Finalize runs kube-apiserver's finalize strategy: finalizer names it
+// refuses are 422 (as e2e's server comparison records), and a finalize
+// that also changes a label and the status stores the label, not the
+// status.
+func TestServerFinalizeValidatesFinalizerNames(t *testing.T) {
+	_, cs := newClientset(t)
+	ctx := context.Background()
+	ns, err := cs.CoreV1().Namespaces().Create(ctx, &corev1.Namespace{ObjectMeta: metav1.ObjectMeta{Name: "n"}}, metav1.CreateOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	bad := ns.DeepCopy()
+	bad.Spec.Finalizers = []corev1.FinalizerName{"bad finalizer"}
+	if _, err := cs.CoreV1().Namespaces().Finalize(ctx, bad, metav1.UpdateOptions{}); !apierrors.IsInvalid(err) ||
+		!strings.Contains(err.Error(), `spec.finalizers[0]: Invalid value: "bad finalizer": name is neither a standard finalizer name nor is it fully qualified`) {
+		t.Fatalf("finalize with a bad name: %v, want Invalid", err)
+	}
+	ns.Spec.Finalizers = []corev1.FinalizerName{"kubernetes", "example.com/cleanup"}
+	ns.Labels["team"], ns.Status.Phase = "a", corev1.NamespaceTerminating
+	got, err := cs.CoreV1().Namespaces().Finalize(ctx, ns, metav1.UpdateOptions{})
+	if err != nil || len(got.Spec.Finalizers) != 2 || got.Labels["team"] != "a" || got.Status.Phase != corev1.NamespaceActive {
+		t.Fatalf("finalize: %v, finalizers %v, labels %v, phase %q", err, got.Spec.Finalizers, got.Labels, got.Status.Phase)
 	}
 }

@@ -124,15 +124,15 @@ func (c *Client) admitBuiltin(ctx context.Context, t *target, w write) (out map[
 }
 
 // nativeFor reports whether kube-apiserver's code answers a write of a
-// subresource ("" for the object): the kind's strategy, or its status
-// strategy for a status update.
+// subresource ("" for the object): the kind's strategy, or the
+// subresource's (its status strategy, a Namespace's finalize strategy).
 func nativeFor(n engine.Native, subresource string) bool {
-	s, admitsStatus := n.(engine.StatusNative)
-	return n != nil && (subresource == "" || subresource == engine.StatusSubresource && admitsStatus && s.AdmitsStatus())
+	return n != nil && (subresource == "" || engine.AdmitsSubresource(n, subresource))
 }
 
 // builtinValidated says whether the engine validates writes of a
-// subresource of a built-in kind: the object and its status.
+// subresource of a built-in kind: the object, its status, a Namespace's
+// finalize.
 func builtinValidated(subresource string) bool {
-	return subresource == "" || subresource == engine.StatusSubresource
+	return subresource == "" || subresource == engine.StatusSubresource || subresource == finalizeSubresource
 }

@@ -29,11 +29,24 @@ func ForKind(crd *kvalschema.CRD, version string) engine.Native {
 	return &Kind{gvk: gvk, resource: crd.Spec.Names.Plural, strategy: r.strategy, status: r.status}
 }
 
-// AdmitsStatus reports whether the kind's status updates get
-// kube-apiserver's status strategy (engine.StatusNative).
-func (k *Kind) AdmitsStatus() bool { return k.status != nil }
+// AdmitsSubresource reports whether the kind's updates of a subresource
+// get kube-apiserver's strategy for it (engine.SubresourceNative): its
+// status strategy, a Namespace's finalize strategy.
+func (k *Kind) AdmitsSubresource(name string) bool { return k.updaterOf(name) != nil }
 
-var _ engine.StatusNative = (*Kind)(nil)
+// updaterOf is the strategy of updates of a subresource ("" for the
+// object), nil where kube-apiserver has none for the kind.
+func (k *Kind) updaterOf(subresource string) rest.RESTUpdateStrategy {
+	switch subresource {
+	case "":
+		return k.strategy
+	case engine.StatusSubresource:
+		return k.status
+	}
+	return otherSubresources[k.gvk.GroupKind()][subresource]
+}
+
+var _ engine.SubresourceNative = (*Kind)(nil)
 
 // gvkOf is the kind a request's version serves.
 func gvkOf(group, version, kind string) schema.GroupVersionKind {

@@ -81,6 +81,12 @@ type registry struct {
 	status   rest.RESTUpdateStrategy
 }
 
+// otherSubresources are the strategies of the subresources other than the
+// status whose updates kube-apiserver validates, by kind and subresource.
+var otherSubresources = map[schema.GroupKind]map[string]rest.RESTUpdateStrategy{
+	{Kind: "Namespace"}: {"finalize": namespace.FinalizeStrategy},
+}
+
 // strategies are the registries of the built-in kinds kval validates with
 // kube-apiserver's code, by group and kind. A kind a manifest can create
 // that is not here gets its published schema alone (withoutStrategy, in

@@ -42,11 +42,11 @@ func (a *admission) update(ctx context.Context) engine.NativeAnswer {
 	return a.answer(obj, old, errs)
 }
 
-// updater is the strategy of an update: the status strategy for the
-// status subresource, the kind's own otherwise.
+// updater is the strategy of an update: the subresource's (the status
+// strategy, a Namespace's finalize strategy), the kind's own otherwise.
 func (a *admission) updater() rest.RESTUpdateStrategy {
-	if a.req.Subresource == engine.StatusSubresource && a.kind.status != nil {
-		return a.kind.status
+	if s := a.kind.updaterOf(a.req.Subresource); s != nil {
+		return s
 	}
 	return a.kind.strategy
 }
