@@ -101,3 +101,31 @@ func TestNativeObjectsUnusedOnlyWhenNothingReadsThem(t *testing.T) {
 		}
 	}
 }
+
+// finalizingNative is a stubNative that admits updates of the subresource
+// it names.
+type finalizingNative struct {
+	stubNative
+	subresource string
+}
+
+func (f *finalizingNative) AdmitsSubresource(name string) bool { return name == f.subresource }
+
+// TestNativeAdmitsTheSubresourcesItNames: an update of a subresource other
+// than the status reaches a SubresourceNative that admits it, and is an
+// error for one that does not (and for a plain Native).
+func TestNativeAdmitsTheSubresourcesItNames(t *testing.T) {
+	obj := yamlObject(t, "apiVersion: example.com/v1\nkind: Foo\nmetadata: {name: a}\n")
+	req := Request{Operation: Update, Subresource: "finalize", Object: obj, OldObject: obj}
+	n := &finalizingNative{stubNative: stubNative{answer: NativeAnswer{Object: obj}}, subresource: "finalize"}
+	if _, err := compileNative(t, n).Validate(context.Background(), req); err != nil || n.seen.Subresource != "finalize" {
+		t.Errorf("admitted subresource: %v, Native saw %q", err, n.seen.Subresource)
+	}
+	n.subresource = "other"
+	if _, err := compileNative(t, n).Validate(context.Background(), req); err == nil {
+		t.Error("a subresource the Native does not name: no error")
+	}
+	if _, err := compileNative(t, &stubNative{}).Validate(context.Background(), req); err == nil {
+		t.Error("a plain Native: no error")
+	}
+}
