@@ -107,6 +107,10 @@ func (v *Validator) compileStrategyChecks() error {
 // CRD returns the CRD the validator was compiled from.
 func (v *Validator) CRD() *schema.CRD { return v.crd }
 
+// Native returns the kind's own validation the validator runs
+// (Options.Native), nil for a custom resource.
+func (v *Validator) Native() Native { return v.native }
+
 // Version returns the CRD version the validator serves.
 func (v *Validator) Version() string { return v.version }
 

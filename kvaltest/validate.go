@@ -91,13 +91,12 @@ func (c *Client) catalogOf(t *target) *catalog.Catalog {
 // returned as kube-apiserver stores it; native says so. The object is
 // returned as written (validated against its published schema where the
 // engine validates it: status writes, kinds with no strategy) when no
-// strategy runs: for a status write (the engine's schema pipeline, whose
-// object kube-apiserver's status strategies would not store), a
-// subresource the engine does not validate (a Namespace's finalize), a
-// kind of a group Kubernetes does not build in (a type the test put in its
-// scheme), and with option SkipBuiltinValidation.
+// strategy runs: for a status write of a kind without a status strategy
+// (the engine's schema pipeline), a subresource the engine does not
+// validate, a kind of a group Kubernetes does not build in (a type the
+// test put in its scheme), and with option SkipBuiltinValidation.
 func (c *Client) admitBuiltin(ctx context.Context, t *target, w write) (out map[string]any, native bool, err error) {
-	if c.builtins == nil || !builtinValidated(w.subresource) {
+	if c.builtins == nil {
 		return w.object, false, nil
 	}
 	v, err := c.builtins.ForObject(ctx, t.gvk.GroupVersion().String(), t.gvk.Kind)
@@ -106,9 +105,11 @@ func (c *Client) admitBuiltin(ctx context.Context, t *target, w write) (out map[
 		return w.object, false, nil
 	case err != nil:
 		return nil, false, fmt.Errorf("kvaltest: %s: %w", gvkString(t.gvk), err)
+	case !engineValidates(v.Native(), w.subresource):
+		return w.object, false, nil
 	}
 	written := w.object
-	native = nativeFor(strategy.ForKind(v.CRD(), v.Version()), w.subresource)
+	native = nativeFor(v.Native(), w.subresource)
 	if !native {
 		w.object = jsonvalue.DeepCopyObject(w.object) // the engine prunes and defaults it in place
 	}
@@ -130,9 +131,11 @@ func nativeFor(n engine.Native, subresource string) bool {
 	return n != nil && (subresource == "" || engine.AdmitsSubresource(n, subresource))
 }
 
-// builtinValidated says whether the engine validates writes of a
-// subresource of a built-in kind: the object, its status, a Namespace's
-// finalize.
-func builtinValidated(subresource string) bool {
-	return subresource == "" || subresource == engine.StatusSubresource || subresource == finalizeSubresource
+// engineValidates says whether the engine validates writes of a
+// subresource of a built-in kind: the object and its status always (the
+// status with the schema where no status strategy answers), another
+// subresource where the kind's strategies admit it (a Namespace's
+// finalize).
+func engineValidates(n engine.Native, subresource string) bool {
+	return subresource == "" || subresource == engine.StatusSubresource || engine.AdmitsSubresource(n, subresource)
 }

@@ -42,13 +42,11 @@ func (a *admission) update(ctx context.Context) engine.NativeAnswer {
 	return a.answer(obj, old, errs)
 }
 
-// updater is the strategy of an update: the subresource's (the status
-// strategy, a Namespace's finalize strategy), the kind's own otherwise.
+// updater is the strategy of an update: the kind's own, or the
+// subresource's (the status strategy, a Namespace's finalize strategy).
+// The engine sends only the subresources the kind admits.
 func (a *admission) updater() rest.RESTUpdateStrategy {
-	if s := a.kind.updaterOf(a.req.Subresource); s != nil {
-		return s
-	}
-	return a.kind.strategy
+	return a.kind.updaterOf(a.req.Subresource)
 }
 
 // applyManifest makes the request's object the one kubectl apply of the
