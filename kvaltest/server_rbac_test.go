@@ -193,11 +193,7 @@ func TestServerChecksRBACUpdatesAndUndecodableRoles(t *testing.T) {
 // A review is only created: any other verb is 405, as kube-apiserver answers.
 func TestServerReviewsAreOnlyCreated(t *testing.T) {
 	srv, _ := newClientset(t)
-	resp, err := http.Get(srv.URL() + "/apis/authorization.k8s.io/v1/selfsubjectaccessreviews")
-	if err != nil {
-		t.Fatal(err)
-	}
-	resp.Body.Close()
+	resp, _ := serverGet(t, srv, "/apis/authorization.k8s.io/v1/selfsubjectaccessreviews")
 	if resp.StatusCode != http.StatusMethodNotAllowed {
 		t.Errorf("GET of selfsubjectaccessreviews: %d, want 405", resp.StatusCode)
 	}
