@@ -5,6 +5,8 @@
 // and validate them (pkg/registry/<group>/<resource>/strategy.go, which
 // call pkg/apis/<group>/validation and the declarative validation generated
 // for the kind), on create and on update, with the warnings they return.
+// The aggregator's APIService gets k8s.io/kube-aggregator's strategy, its
+// group installed into the same scheme.
 // The published OpenAPI schemas that package builtin embeds leave most of
 // that out: a Deployment whose selector misses its template's labels, a
 // container named "Web_Server", an immutable field changed.

@@ -5,6 +5,7 @@ import (
 	"k8s.io/apiserver/pkg/registry/rest"
 	"k8s.io/utils/clock"
 
+	"k8s.io/kube-aggregator/pkg/registry/apiservice"
 	"k8s.io/kubernetes/pkg/registry/admissionregistration/mutatingadmissionpolicybinding"
 	"k8s.io/kubernetes/pkg/registry/admissionregistration/mutatingwebhookconfiguration"
 	"k8s.io/kubernetes/pkg/registry/admissionregistration/validatingadmissionpolicy"
@@ -113,6 +114,7 @@ var strategies = map[schema.GroupKind]registry{
 	{Group: "admissionregistration.k8s.io", Kind: "ValidatingAdmissionPolicy"}:        {validatingAdmissionPolicy, validatingadmissionpolicy.NewStatusStrategy(validatingAdmissionPolicy)},
 	{Group: "admissionregistration.k8s.io", Kind: "ValidatingAdmissionPolicyBinding"}: {validatingadmissionpolicybinding.NewStrategy(nil, nil, administratorsResolver{}), nil},
 	{Group: "admissionregistration.k8s.io", Kind: "ValidatingWebhookConfiguration"}:   {validatingwebhookconfiguration.Strategy, nil},
+	{Group: "apiregistration.k8s.io", Kind: "APIService"}:                             {apiservice.NewStrategy(scheme), apiservice.NewStatusStrategy(scheme)},
 	{Group: "apps", Kind: "ControllerRevision"}:                                       {controllerrevision.Strategy, nil},
 	{Group: "apps", Kind: "DaemonSet"}:                                                {daemonset.Strategy, daemonset.StatusStrategy},
 	{Group: "apps", Kind: "Deployment"}:                                               {deployment.Strategy, deployment.StatusStrategy},

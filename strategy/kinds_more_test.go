@@ -45,6 +45,10 @@ func TestMoreKindsAnsweredAsKubeAPIServer(t *testing.T) {
 		{"a DeviceClass selector that does not compile", "apiVersion: resource.k8s.io/v1\nkind: DeviceClass\nmetadata: {name: d}\nspec: {selectors: [{cel: {expression: 'device.driver == '}}]}\n",
 			"FieldValueInvalid spec.selectors[0].cel.expression"},
 		{"a DeviceClass", "apiVersion: resource.k8s.io/v1\nkind: DeviceClass\nmetadata: {name: d}\nspec: {selectors: [{cel: {expression: \"device.driver == 'example.com'\"}}]}\n", ""},
+		{"an APIService named for another group", "apiVersion: apiregistration.k8s.io/v1\nkind: APIService\nmetadata: {name: v1.wrong.group}\n" +
+			"spec: {group: metrics.k8s.io, version: v1beta1, insecureSkipTLSVerify: true, caBundle: Zm9v, service: {name: s, namespace: kube-system, port: 70000}}\n",
+			"FieldValueInvalid metadata.name; FieldValueInvalid spec.groupPriorityMinimum; FieldValueInvalid spec.insecureSkipTLSVerify; FieldValueInvalid spec.service.port; FieldValueInvalid spec.versionPriority"},
+		{"a local APIService", "apiVersion: apiregistration.k8s.io/v1\nkind: APIService\nmetadata: {name: v1.local.example.com}\nspec: {group: local.example.com, version: v1, groupPriorityMinimum: 100, versionPriority: 10}\n", ""},
 		{"a ClusterTrustBundle named with colons", "apiVersion: certificates.k8s.io/v1beta1\nkind: ClusterTrustBundle\nmetadata: {name: 'example.com:signer:b1'}\nspec: {signerName: example.com/signer, trustBundle: " + strconv.Quote(selfSignedPEM(t)) + "}\n", ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

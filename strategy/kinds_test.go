@@ -14,7 +14,7 @@ import (
 const (
 	answeredNotStored = "a request kube-apiserver answers and never stores: no manifest creates one"
 	checkedByLint     = "kval checks it with package lint, kube-apiserver's CRD validation"
-	notInstalled      = "its API group is not in kval's scheme (kube-apiserver's internal, or the aggregator's), or its release is not k8s.io/kubernetes'"
+	notInstalled      = "its API group is not in kval's scheme (kube-apiserver's internal one), or its release is not k8s.io/kubernetes'"
 	alphaNotWired     = "alpha versions only, kube-apiserver's strategy not wired in yet"
 )
 
@@ -24,7 +24,6 @@ var withoutStrategy = map[schema.GroupKind]string{
 	{Kind: "Binding"}:         answeredNotStored,
 	{Kind: "ComponentStatus"}: answeredNotStored,
 	{Group: "apiextensions.k8s.io", Kind: "CustomResourceDefinition"}:   checkedByLint,
-	{Group: "apiregistration.k8s.io", Kind: "APIService"}:               notInstalled,
 	{Group: "authentication.k8s.io", Kind: "SelfSubjectReview"}:         answeredNotStored,
 	{Group: "authentication.k8s.io", Kind: "TokenReview"}:               answeredNotStored,
 	{Group: "authorization.k8s.io", Kind: "LocalSubjectAccessReview"}:   answeredNotStored,

@@ -1,6 +1,7 @@
 package strategy
 
 import (
+	apiregistrationinstall "k8s.io/kube-aggregator/pkg/apis/apiregistration/install"
 	"k8s.io/kubernetes/pkg/api/legacyscheme"
 	// The API groups a manifest creates objects in, installed into
 	// legacyscheme as kube-apiserver installs them.
@@ -31,3 +32,8 @@ var (
 	scheme = legacyscheme.Scheme
 	codecs = legacyscheme.Codecs
 )
+
+// The aggregator serves APIService from a scheme of its own, which
+// apiregistration's group alone is installed into; kval installs it beside
+// kube-apiserver's groups (no kind is in both).
+func init() { apiregistrationinstall.Install(scheme) }
