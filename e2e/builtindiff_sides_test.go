@@ -53,7 +53,11 @@ func (d *differential) kval(ctx context.Context, c diffCase) answer {
 	if c.update {
 		req.Operation, req.OldObject, req.OldIsManifest = engine.Update, deepCopy(c.old), true
 	}
-	res, err := v.Validate(strategy.WithNamespaces(ctx, d.namespace), req)
+	return answerOf(v.Validate(strategy.WithNamespaces(ctx, d.namespace), req))
+}
+
+// answerOf is the answer kval's Result gives.
+func answerOf(res *engine.Result, err error) answer {
 	switch {
 	case err != nil:
 		return answer{code: codeOther, message: err.Error()}

@@ -265,18 +265,22 @@
 //
 // TestRealProjectsAnsweredAsKubeAPIServer (projects_test.go) takes real
 // projects' released manifest trees from testdata/projects (cert-manager's
-// rendered chart, Argo CD's CRDs and documented objects, Gatekeeper's and
-// Knative Serving's installs, metrics-server's kustomize base): the
-// tree's CRDs installed and its namespaces created, every other object
-// goes through kval (the built-in catalog with the tree's CRDs loaded) and
-// through kube-apiserver as a server dry run. The verdicts, each 422
-// cause's field and type, and each returned object (but for what storage
-// adds, a Service's allocated clusterIP and IP families, a Job's
-// controller-uid and v1.37's HPA generation) must agree; kinds neither
-// knows (a kustomization, custom resources of CRDs the tree lacks) are
-// counted apart. It found the APIService left to its published schema:
-// kval returned it without the service port the aggregator defaults
-// (443) and with a generation the aggregator does not set.
+// rendered chart, Argo CD's CRDs and documented objects, Argo Workflows'
+// quick start, Gatekeeper's and Knative Serving's installs, Flux
+// source-controller's and CloudNativePG's CRDs and samples, an HPE CSI
+// driver ClusterRole, metrics-server's kustomize base; 159 objects
+// allowed): the tree's CRDs installed and its namespaces created, every
+// other object goes through kval (the built-in catalog with the tree's
+// CRDs loaded) and through kube-apiserver as a server dry run, unknown
+// fields refused on both sides as kubectl asks. The verdicts, each 422
+// cause's field and type, each 400's message, and each returned object
+// must agree, but for what storage adds (a Service's allocated clusterIP
+// and IP families, a Job's controller-uid, a generated name's suffix) and
+// v1.37's HPA generation; kinds neither knows (a kustomization, custom
+// resources of CRDs the tree lacks) are counted apart. It found the
+// APIService left to its published schema: kval returned it without the
+// service port the aggregator defaults (443) and with a generation the
+// aggregator does not set.
 //
 // # What each way of enforcing immutability costs
 //
