@@ -48,9 +48,9 @@ var projectTrees = []struct {
 // loaded) and through kube-apiserver as a server-side dry run, the tree's
 // CRDs installed and its namespaces created first, unknown fields refused
 // on both sides (kval validate's default and kubectl's): the verdicts,
-// each 422 cause's field and type, and the objects returned must agree. Kinds neither side knows (a
-// kustomization, custom resources of CRDs the tree does not hold) are
-// counted apart.
+// each 422 cause's field and type, each 400's message and the objects
+// returned must agree. Kinds neither side knows (a kustomization, custom
+// resources of CRDs the tree does not hold) are counted apart.
 func TestRealProjectsAnsweredAsKubeAPIServer(t *testing.T) {
 	client := diffClient(t)
 	allowed := 0
@@ -147,20 +147,13 @@ func (p *projectRun) compare(t *testing.T, doc manifest.Document) string {
 	obj := deepCopy(doc.Object)
 	u := &unstructured.Unstructured{Object: obj}
 	mapping, mapErr := p.mapping(u)
-	_, kvalErr := p.cat.ForObject(t.Context(), u.GetAPIVersion(), u.GetKind())
+	v, kvalErr := p.cat.ForObject(t.Context(), u.GetAPIVersion(), u.GetKind())
 	if mapErr != nil || kvalErr != nil {
 		return p.unknownKind(t, doc, mapErr, kvalErr)
 	}
-	resource := p.client.Resource(mapping.Resource)
-	var target dynamic.ResourceInterface = resource
-	if mapping.Scope.Name() == meta.RESTScopeNameNamespace {
-		if u.GetNamespace() == "" {
-			u.SetNamespace("default")
-		}
-		ensure(t, p.client.Resource(namespaceRes), namespace(u.GetNamespace()))
-		target = resource.Namespace(u.GetNamespace())
-	}
-	res, kvalErr := p.validate(t, obj)
+	target := p.target(t, u, mapping)
+	// Unknown fields refused, as kval validate and kubectl ask.
+	res, kvalErr := v.Validate(t.Context(), engine.Request{Operation: engine.Create, Object: deepCopy(obj), FieldValidation: engine.FieldValidationStrict})
 	returned, serverErr := target.Create(t.Context(), &unstructured.Unstructured{Object: deepCopy(obj)},
 		metav1.CreateOptions{DryRun: []string{metav1.DryRunAll}, FieldValidation: metav1.FieldValidationStrict})
 	outcome := diffOutcome{kval: kvalAnswer(u, res, kvalErr), server: serverAnswer(serverErr)}
@@ -174,6 +167,20 @@ func (p *projectRun) compare(t *testing.T, doc manifest.Document) string {
 		return "allowed"
 	}
 	return fmt.Sprintf("refused (%d)", outcome.server.code)
+}
+
+// target is where u is created: in its namespace ("default" when it has
+// none, as kubectl's context gives), which the cluster then holds.
+func (p *projectRun) target(t *testing.T, u *unstructured.Unstructured, mapping *meta.RESTMapping) dynamic.ResourceInterface {
+	resource := p.client.Resource(mapping.Resource)
+	if mapping.Scope.Name() != meta.RESTScopeNameNamespace {
+		return resource
+	}
+	if u.GetNamespace() == "" {
+		u.SetNamespace("default")
+	}
+	ensure(t, p.client.Resource(namespaceRes), namespace(u.GetNamespace()))
+	return resource.Namespace(u.GetNamespace())
 }
 
 // mapping is the cluster's resource for u's kind, asked again once after
@@ -195,17 +202,6 @@ func (p *projectRun) unknownKind(t *testing.T, doc manifest.Document, mapErr, kv
 		t.Errorf("%s: kube-apiserver: %v; kval: %v; want a kind neither knows", describeDoc(doc), mapErr, kvalErr)
 	}
 	return "kind unknown to both"
-}
-
-// validate is kval's answer to a create of obj, with unknown fields
-// refused, as kval validate and kubectl send it.
-func (p *projectRun) validate(t *testing.T, obj map[string]any) (*engine.Result, error) {
-	u := &unstructured.Unstructured{Object: obj}
-	v, err := p.cat.ForObject(t.Context(), u.GetAPIVersion(), u.GetKind())
-	if err != nil {
-		return nil, err
-	}
-	return v.Validate(t.Context(), engine.Request{Operation: engine.Create, Object: deepCopy(obj), FieldValidation: engine.FieldValidationStrict})
 }
 
 // kvalAnswer is the answer kval gives every frontend (Result.Err), as
