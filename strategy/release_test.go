@@ -22,7 +22,9 @@ func TestReleaseIsGoModsKubernetes(t *testing.T) {
 		t.Errorf("go.mod does not require %q", strings.TrimSpace(want))
 	}
 	staging := "v0" + strings.TrimPrefix(strategy.Release, "v1")
-	for _, m := range regexp.MustCompile(`(?m)^\s+(k8s\.io/(?:api|apimachinery|apiserver|apiextensions-apiserver|client-go|kube-aggregator|component-base)) (\S+)`).FindAllStringSubmatch(string(gomod), -1) {
+	// Staging modules are the k8s.io modules released as v0.X.Y (klog is
+	// v2, kube-openapi and utils are pseudo-versions).
+	for _, m := range regexp.MustCompile(`(?m)^\s+(k8s\.io/\S+) (v0\.\d+\.\d+)(?:\s|$)`).FindAllStringSubmatch(string(gomod), -1) {
 		if m[2] != staging {
 			t.Errorf("go.mod requires %s %s, want %s (the release of k8s.io/kubernetes %s)", m[1], m[2], staging, strategy.Release)
 		}
