@@ -2,7 +2,8 @@ package strategy_test
 
 import (
 	"context"
-	"sort"
+	"maps"
+	"slices"
 	"strings"
 	"testing"
 
@@ -178,12 +179,7 @@ func TestGeneratedNamesCopyTheObject(t *testing.T) {
 	}
 	labelsOf := func(res *engine.Result) string {
 		labels, _ := res.Object["metadata"].(map[string]any)["labels"].(map[string]any)
-		keys := make([]string, 0, len(labels))
-		for k := range labels {
-			keys = append(keys, k)
-		}
-		sort.Strings(keys)
-		return strings.Join(keys, ",")
+		return strings.Join(slices.Sorted(maps.Keys(labels)), ",")
 	}
 	if got, want := labelsOf(validate(t, cat, job("name: probe"), "")), "app,batch.kubernetes.io/controller-uid,batch.kubernetes.io/job-name,controller-uid,job-name"; got != want {
 		t.Errorf("named Job's labels %q, want %q", got, want)
