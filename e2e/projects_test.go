@@ -73,10 +73,12 @@ type projectRun struct {
 	cat    *catalog.Catalog
 	client *dynamic.DynamicClient
 	mapper *restmapper.DeferredDiscoveryRESTMapper
+	// namespaces are those the cluster holds for the tree.
+	namespaces map[string]bool
 }
 
 func newProjectRun(t *testing.T, client *dynamic.DynamicClient, paths []string) *projectRun {
-	p := &projectRun{cat: builtinCatalog(t), client: client}
+	p := &projectRun{cat: builtinCatalog(t), client: client, namespaces: map[string]bool{}}
 	for _, path := range paths {
 		p.docs = append(p.docs, readCorpus(t, filepath.Join("..", "testdata", "projects", path))...)
 	}
@@ -165,7 +167,10 @@ func (p *projectRun) target(t *testing.T, u *unstructured.Unstructured, mapping 
 	if u.GetNamespace() == "" {
 		u.SetNamespace("default")
 	}
-	ensure(t, p.client.Resource(namespaceRes), namespace(u.GetNamespace()))
+	if !p.namespaces[u.GetNamespace()] {
+		ensure(t, p.client.Resource(namespaceRes), namespace(u.GetNamespace()))
+		p.namespaces[u.GetNamespace()] = true
+	}
 	return resource.Namespace(u.GetNamespace())
 }
 
